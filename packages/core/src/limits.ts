@@ -1,0 +1,36 @@
+/** Bounds on what one template and one render may use. Each has a default and can be set per `compile`. */
+export interface Limits {
+  /** Longest template source accepted, in characters. Defaults to `1_000_000`. */
+  maxTemplateSize: number;
+  /** Longest text a render (or any string it builds) may produce, in characters. Defaults to `10_000_000`. */
+  maxOutputSize: number;
+  /** Loop iterations one render may run, all loops together. Defaults to `1_000_000`. */
+  maxLoopIterations: number;
+  /** Nesting depth of macro calls and recursive loops. Defaults to `100`. */
+  maxCallDepth: number;
+  /** Largest `range()` a template may build, as in Jinja2's sandbox. Defaults to `100_000`. */
+  maxRange: number;
+  /** Wall time one render may take, in milliseconds. Defaults to `1_000`. */
+  timeoutMs: number;
+  /** Nesting depth of content blocks. Defaults to `10`. */
+  maxContentBlockDepth: number;
+  /** Content API calls one render may make. Defaults to `10`. */
+  maxContentApiCalls: number;
+}
+
+/** The limits used when an option is not given. */
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxTemplateSize: 1_000_000,
+  maxOutputSize: 10_000_000,
+  maxLoopIterations: 1_000_000,
+  maxCallDepth: 100,
+  maxRange: 100_000,
+  timeoutMs: 1_000,
+  maxContentBlockDepth: 10,
+  maxContentApiCalls: 10,
+});
+
+/** Fills in the defaults for the limits not given. */
+export function resolveLimits(limits: Partial<Limits> | undefined): Limits {
+  return limits ? { ...DEFAULT_LIMITS, ...limits } : { ...DEFAULT_LIMITS };
+}

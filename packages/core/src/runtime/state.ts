@@ -1,0 +1,45 @@
+import type { Limits } from '../limits';
+
+/** A filter or test as the compiler calls it, with Jinja2's parameter names for keyword binding. */
+export interface CallableSpec<R> {
+  /**
+   * Parameter names after the input value, in Jinja2's order (`truncate`: `['length', 'killwords', 'end', 'leeway']`).
+   * The compiler binds positional and keyword arguments to these at compile time; an argument not given is passed
+   * as JS `undefined`, so JS default parameters supply Jinja2's defaults.
+   */
+  readonly params: readonly string[];
+  /** How many of `params` must be given. Defaults to `0`. */
+  readonly required?: number;
+  /** Extra positional arguments (`*args`) are accepted and passed as one array after the bound params. */
+  readonly varargs?: boolean;
+  /** Extra keyword arguments (`**kwargs`) are accepted and passed as one record after the varargs (or params). */
+  readonly kwargs?: boolean;
+  /** The implementation: `fn(state, value, ...boundParams, [varargs], [kwargs])`. */
+  readonly fn: (state: RenderState, value: unknown, ...args: any[]) => R;
+}
+
+/** A filter: `value|name(args)`. */
+export type FilterSpec = CallableSpec<unknown>;
+/** A test: `value is name(args)`. */
+export type TestSpec = CallableSpec<boolean>;
+
+/** The filters and tests a template can use, by name. */
+export interface Registry {
+  readonly filters: ReadonlyMap<string, FilterSpec>;
+  readonly tests: ReadonlyMap<string, TestSpec>;
+}
+
+/** What one render carries: its limits, its clock and its counters. Passed to every filter, test and method. */
+export interface RenderState {
+  readonly limits: Limits;
+  /** The filters and tests (for `map`, `select`, `selectattr`, ... that call others by name). */
+  readonly registry: Registry;
+  /** "Now", from the engine's clock option, for the date filters. */
+  now(): Date;
+  /** Loop iterations left in this render's budget. @internal */
+  iterationsLeft: number;
+  /** `Date.now()` past which the render fails. @internal */
+  deadline: number;
+  /** Current macro / recursive-loop depth. @internal */
+  depth: number;
+}

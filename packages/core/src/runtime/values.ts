@@ -1,0 +1,118 @@
+/**
+ * How Python values are held in JavaScript. Plain JS values carry almost everything, so the hot path
+ * never wraps: strings are `str`, booleans `bool`, `null` is `None`, arrays are `list`, plain objects
+ * (and `Map`s, which template dict literals with non-string keys produce) are `dict`. A number that is
+ * an integer is an `int` (a `bigint` too, past 2^53; a JS `-0` is int 0), any other number a `float`. Only what JS cannot
+ * tell apart is marked: a float with an integral value (`2.0`) is a `PyFloat`, a tuple is an array
+ * marked with `TUPLE`.
+ */
+
+/** A Python float whose value is integral (`2.0`, `-0.0`, `1e16`). Non-integral floats are plain numbers. */
+export class PyFloat {
+  constructor(readonly value: number) {}
+}
+
+/** Makes a Python float from a JS number: plain when non-integral (or inf/nan), `PyFloat` otherwise. */
+export function float(x: number): number | PyFloat {
+  return Number.isInteger(x) ? new PyFloat(x) : x;
+}
+
+/** True for Python `int` values (not `bool`). */
+export function isInt(v: unknown): v is number | bigint {
+  return (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+}
+
+/** True for Python `float` values. */
+export function isFloat(v: unknown): v is number | PyFloat {
+  return v instanceof PyFloat || (typeof v === 'number' && !Number.isInteger(v));
+}
+
+/** True for `int`, `float` and `bool` (Python's numbers.Number). */
+export function isNumber(v: unknown): v is number | bigint | boolean | PyFloat {
+  return typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PyFloat;
+}
+
+/** The JS number of an int, float or bool value (bigints lose precision past 2^53). */
+export function toJsNumber(v: number | bigint | boolean | PyFloat): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof PyFloat) return v.value;
+  return Number(v);
+}
+
+/** An int result: a number while it is a safe integer, a bigint past that. */
+export function int(x: bigint | number): number | bigint {
+  if (typeof x === 'number') return x;
+  return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x;
+}
+
+const TUPLE: unique symbol = Symbol('tuple');
+
+/** Marks an array as a Python tuple (it prints as `(1, 2)`, and never equals a list). */
+export function tuple<T>(items: T[]): T[] {
+  (items as unknown as Record<symbol, boolean>)[TUPLE] = true;
+  return items;
+}
+
+/** True for arrays marked as tuples. */
+export function isTuple(v: unknown): v is unknown[] {
+  return Array.isArray(v) && (v as unknown as Record<symbol, boolean>)[TUPLE] === true;
+}
+
+/** Jinja2's `Undefined`: a missing name, attribute or item. Prints as '', is false, `default` replaces it. */
+export class Undefined {
+  constructor(
+    /** The missing name, attribute or key. */
+    readonly name: string | undefined = undefined,
+    /** The object the attribute or key was looked up on; `NO_OBJECT` for a plain missing name. */
+    readonly obj: unknown = NO_OBJECT,
+    /** A ready message that replaces the generated one (used by the sandbox). */
+    readonly hint: string | undefined = undefined,
+  ) {}
+}
+
+/** Marks an `Undefined` that is a missing variable rather than a missing attribute of an object. */
+export const NO_OBJECT: unique symbol = Symbol('no object');
+
+/** A shared Undefined for places that have no name to report. */
+export const UNDEFINED = new Undefined();
+
+/** Text marked safe (`|safe`, `|escape`). With autoescape off it prints as its text. */
+export class Markup {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** A keyword-argument record, as passed to callables. */
+export type Kwargs = Record<string, unknown>;
+
+/**
+ * Anything a template may call: macros, `range`, `dict`, bound Python methods, `loop.cycle`, `caller`.
+ * Raw JS functions found in data are never called: templates cannot reach them.
+ */
+export class PyCallable {
+  constructor(
+    /** The name Python would show (`range`, `upper`, a macro's name). */
+    readonly name: string,
+    /** Runs the call. `state` is the render's `RenderState`. */
+    readonly call: (state: import('./state').RenderState, args: unknown[], kwargs: Kwargs) => unknown,
+  ) {}
+}
+
+/** `namespace()` objects: attributes a template may set from inside loops. */
+export class Namespace {
+  readonly attrs: Map<string, unknown>;
+  constructor(init?: Iterable<[string, unknown]>) {
+    this.attrs = new Map(init);
+  }
+}
+
+/** True for values that are Python dicts: plain objects (any prototype-free or Object-prototype object) and Maps. */
+export function isDict(v: unknown): v is Record<string, unknown> | Map<unknown, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  if (v instanceof Map) return true;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
