@@ -116,3 +116,49 @@ export function isDict(v: unknown): v is Record<string, unknown> | Map<unknown, 
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 }
+
+const FIELDS: unique symbol = Symbol('fields');
+
+/**
+ * Makes a Python namedtuple (Jinja's `groupby` items): a tuple that also answers `getattr` for its field
+ * names (`group.grouper`, `group.list`). It prints and compares as a plain tuple.
+ */
+export function namedTuple<T>(items: T[], fields: readonly string[]): T[] {
+  (items as unknown as Record<symbol, readonly string[]>)[FIELDS] = fields;
+  return tuple(items);
+}
+
+/** The value of a namedtuple's field, or `NOT_FOUND` when `v` is not a namedtuple or has no such field. */
+export function namedTupleField(v: unknown, name: string): unknown {
+  if (!Array.isArray(v)) return NOT_FOUND;
+  const fields = (v as unknown as Record<symbol, readonly string[] | undefined>)[FIELDS];
+  const index = fields ? fields.indexOf(name) : -1;
+  return index < 0 ? NOT_FOUND : v[index];
+}
+
+/** What `namedTupleField` returns for a missing field. */
+export const NOT_FOUND: unique symbol = Symbol('not found');
+
+const ITERATOR: unique symbol = Symbol('iterator');
+
+/**
+ * Marks an array as a Python iterator (what `map`, `select`, `reverse`, ... return in Jinja2: a generator or
+ * `list_reverseiterator`). It loops like a list, but Python sees it as always true, without len() or indexing,
+ * and prints it as `<generator object sync_do_map at 0x...>`. `type` is Python's type name (`generator`),
+ * `name` the generator function's name when Python prints one.
+ */
+export function pyIterator<T>(items: T[], type: string, name?: string): T[] {
+  (items as unknown as Record<symbol, IteratorKind>)[ITERATOR] = { type, name };
+  return items;
+}
+
+/** Python's type (and generator name) of an array marked by `pyIterator`. */
+export interface IteratorKind {
+  readonly type: string;
+  readonly name: string | undefined;
+}
+
+/** The iterator kind of an array marked by `pyIterator`, else `undefined`. */
+export function iteratorKind(v: unknown): IteratorKind | undefined {
+  return Array.isArray(v) ? (v as unknown as Record<symbol, IteratorKind | undefined>)[ITERATOR] : undefined;
+}

@@ -1,0 +1,106 @@
+/**
+ * The baseline: the e-mail written as a plain JavaScript function. It prints exactly what Python's Jinja2
+ * prints for `jinjaEmail`, so it carries the few Python rules the template shows (float repr, round half to
+ * even, `%.2f`, Jinja2's `title` and `truncate`) and nothing else.
+ */
+import type { EmailData } from './data.ts';
+
+// A tie at `digits` decimals is a double exactly halfway between two decimals. That only happens when
+// x * 2^(digits+1) is an odd integer (10^digits = 2^digits * 5^digits, and the 5s cannot be represented),
+// and scaling by a power of two is exact, so this test is exact too.
+function isDecimalTie(x: number, digits: number): boolean {
+  const scaled = x * 2 ** (digits + 1);
+  return Number.isInteger(scaled) && scaled % 2 !== 0;
+}
+
+/** Python's `'%.{digits}f' % x` for finite x below 1e21: exact decimal value, ties to even. */
+export function pyFixed(x: number, digits: number): string {
+  const text = x.toFixed(digits);
+  // toFixed already rounds the exact value; on a tie it goes away from zero, Python to the even digit.
+  // The away-from-zero result of a tie ends in an odd digit exactly when the even one is one unit lower,
+  // and an odd digit never borrows.
+  if (!isDecimalTie(x, digits)) return text;
+  const last = text.charCodeAt(text.length - 1) - 48;
+  return last % 2 === 0 ? text : text.slice(0, -1) + String(last - 1);
+}
+
+/** Python's `repr(float)`: shortest round-trip digits, `.0` on integral values, exponent outside [1e-4, 1e16). */
+export function pyFloatRepr(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const magnitude = Math.abs(x);
+  if (magnitude >= 1e16 || magnitude < 1e-4) {
+    const [mantissa, exponent] = x.toExponential().split('e');
+    const e = Number(exponent);
+    return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  }
+  const text = String(x);
+  return Number.isInteger(x) ? `${text}.0` : text;
+}
+
+/**
+ * Jinja2's `x|round(digits)` printed: an int stays an int, a float is rounded as Python's `round()` does
+ * and printed as a float. JS numbers from data are ints when integral, as the engine reads them.
+ */
+export function pyRoundText(x: number, digits: number, isFloat = !Number.isInteger(x)): string {
+  if (!isFloat) return String(x);
+  // Past 2^52 every double is integral, so rounding to whole or more digits changes nothing.
+  if (Math.abs(x) >= 2 ** 52 || !Number.isFinite(x)) return pyFloatRepr(x);
+  return pyFloatRepr(Number.parseFloat(pyFixed(x, digits)));
+}
+
+const titleWord = /[^-\s({[<]+/g;
+
+/** Jinja2's `title`: words start after whitespace, `-`, `(`, `{`, `[` or `<`; first letter up, the rest down. */
+export function jinjaTitle(s: string): string {
+  return s.replace(titleWord, (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+}
+
+// Python counts code points; UTF-16 code units differ only when a surrogate pair is present.
+const hasSurrogate = /[\uD800-\uDFFF]/;
+
+/** Jinja2's `truncate(s, length)` with its defaults: `killwords=False`, `end='...'`, leeway 5. */
+export function jinjaTruncate(s: string, length: number): string {
+  const leeway = 5;
+  const end = '...';
+  const chars = hasSurrogate.test(s) ? Array.from(s) : null;
+  const size = chars ? chars.length : s.length;
+  if (size <= length + leeway) return s;
+  const head = chars ? chars.slice(0, length - end.length).join('') : s.slice(0, length - end.length);
+  const lastSpace = head.lastIndexOf(' ');
+  return (lastSpace === -1 ? head : head.slice(0, lastSpace)) + end;
+}
+
+/** Renders the e-mail by hand: the same text Jinja2 prints for `jinjaEmail` with this data. */
+export function renderEmailByHand(data: EmailData): string {
+  const { user, products } = data;
+  const firstName = jinjaTitle(user.first_name);
+  const nickname = user.nickname === undefined ? 'friend' : user.nickname;
+  let tierNote: string;
+  if (user.tier === 'gold') tierNote = '\n<p>Gold members ship free.</p>\n';
+  else if (user.tier === 'silver') tierNote = '\n<p>Silver members save 10% this week.</p>\n';
+  else tierNote = '\n<p>Join Silver to save 10%.</p>\n';
+
+  let out = `<html>
+<head><title>${firstName}, your picks for this week</title></head>
+<body>
+<p>Hi ${firstName} ${user.last_name.toUpperCase()} (${nickname}),</p>
+<p>Greetings from ${jinjaTitle(user.city.replaceAll('-', ' '))}. You follow ${user.interests.join(', ')}.</p>
+<p>${jinjaTruncate(user.bio, 40)}</p>
+<p>Balance: $${pyFixed(user.balance, 2)}. Points: ${user.points}, about ${pyRoundText(user.points / 3, 1, true)} a month.</p>
+${tierNote}
+<ul>
+`;
+  const last = products.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const p = products[i];
+    const cls = i === 0 ? 'first' : i === last ? 'last' : 'item';
+    out += `\n<li class="${cls}">${i + 1}. ${jinjaTitle(p.name)}: $${pyRoundText(p.price, 1)}</li>\n`;
+  }
+  return `${out}
+</ul>
+<p>Sent to ${user.email.toLowerCase()}.</p>
+</body>
+</html>`;
+}

@@ -1,0 +1,87 @@
+/** The three measurements: render throughput, compile time and retained heap per compiled template. */
+import { Bench } from 'tinybench';
+import { emailData } from './data.ts';
+import type { Engine } from './engines.ts';
+import { renderEmailByHand } from './hand-written.ts';
+
+/** Renders per task call: one render of the fast contenders is close to the timer's own cost. */
+const RENDERS_PER_CALL = 10;
+
+/** Render throughput of one contender. */
+export interface ThroughputResult {
+  /** The contender's name. */
+  name: string;
+  /** Mean renders per second. */
+  rendersPerSecond: number;
+  /** Relative margin of error of the mean call time, in percent. */
+  marginPercent: number;
+  /** Timed task calls (each renders `RENDERS_PER_CALL` times). */
+  samples: number;
+}
+
+/** Name of the baseline row in every table. */
+export const HAND_WRITTEN = 'hand-written JS';
+
+// The result is kept so that no engine's render can be optimised away.
+let sink = 0;
+
+/** Times every engine and the hand-written function in one tinybench run. */
+export async function measureThroughput(engines: Engine[], timeMs: number): Promise<ThroughputResult[]> {
+  const bench = new Bench({ time: timeMs, warmupTime: Math.max(250, timeMs / 4), throws: true });
+  const contenders: Array<[string, () => string]> = [[HAND_WRITTEN, () => renderEmailByHand(emailData)]];
+  for (const engine of engines) {
+    const render = engine.compile(engine.source);
+    contenders.push([engine.name, () => render(emailData)]);
+  }
+  for (const [name, render] of contenders) {
+    bench.add(name, () => {
+      for (let i = 0; i < RENDERS_PER_CALL; i++) sink += render().length;
+    });
+  }
+  await bench.run();
+  if (sink === 0) throw new Error('every render was empty');
+  return bench.tasks.map((task) => {
+    const result = task.result;
+    if (result.state !== 'completed') throw new Error(`${task.name} did not complete: ${result.state}`);
+    return {
+      name: task.name,
+      rendersPerSecond: (RENDERS_PER_CALL * 1000) / result.period,
+      marginPercent: result.latency.rme,
+      samples: result.latency.samplesCount,
+    };
+  });
+}
+
+// Variant numbers per phase, so no phase compiles a source another phase has already seen.
+const WARMUP_VARIANTS = 0;
+const TIMED_VARIANTS = 100_000;
+const RETAINED_VARIANTS = 200_000;
+
+/** Mean compile time of one distinct source, in microseconds, after compiling `warmup` others. */
+export function measureCompileMicros(engine: Engine, count: number, warmup: number): number {
+  for (let i = 0; i < warmup; i++) engine.compile(engine.variant(WARMUP_VARIANTS + i));
+  const sources = Array.from({ length: count }, (_, i) => engine.variant(TIMED_VARIANTS + i));
+  const kept: unknown[] = [];
+  const start = performance.now();
+  for (const source of sources) kept.push(engine.compile(source));
+  const elapsed = performance.now() - start;
+  if (kept.length !== count) throw new Error('a compile was skipped');
+  return (elapsed * 1000) / count;
+}
+
+function collectGarbage(gc: () => void): number {
+  // Several passes: one pass can leave objects that only became unreachable during it.
+  for (let i = 0; i < 4; i++) gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Heap kept alive per compiled template, in bytes: `count` distinct templates compiled and held. */
+export function measureHeapPerTemplate(engine: Engine, count: number, gc: () => void): number {
+  const sources = Array.from({ length: count }, (_, i) => engine.variant(RETAINED_VARIANTS + i));
+  const kept: unknown[] = new Array(count);
+  const before = collectGarbage(gc);
+  for (let i = 0; i < count; i++) kept[i] = engine.compile(sources[i]);
+  const after = collectGarbage(gc);
+  if (kept.length !== count) throw new Error('a template was not kept');
+  return (after - before) / count;
+}

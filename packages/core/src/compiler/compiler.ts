@@ -1,0 +1,1045 @@
+import {
+  LimitError,
+  NotSentSignal,
+  TemplateError,
+  TemplateRuntimeError,
+  TemplateSyntaxError,
+} from '../errors';
+import type * as ast from '../parser/ast';
+import { callValue, getattr, getitem, slice } from '../runtime/access';
+import { str } from '../runtime/format';
+import { iterate } from '../runtime/iterate';
+import {
+  add,
+  contains,
+  eq,
+  floordiv,
+  ge,
+  gt,
+  le,
+  lt,
+  mod,
+  mul,
+  ne,
+  neg,
+  pos,
+  pow,
+  sub,
+  truediv,
+  truthy,
+} from '../runtime/operators';
+import type { CallableSpec, Registry, RenderState } from '../runtime/state';
+import { type Kwargs, Namespace, NO_OBJECT, PyCallable, tuple, Undefined } from '../runtime/values';
+import { type ArgumentPlan, applyPlan, planArguments } from './arguments';
+import { type Ev, Frame, MISSING, Control, type Run, type St } from './frame';
+import { Cycler, GLOBALS, missingName } from './globals';
+import { LoopContext } from './loop';
+import { declareAssigned, reads, Scope } from './scope';
+import { exprSource } from './source';
+
+/** What a template reads from its render variables, known before it runs (for prefetching). */
+export interface TemplateNames {
+  /** Every render variable the template may read (names it does not always assign itself). */
+  variables: string[];
+  /**
+   * For each render variable read through constant member accesses (`UserAttribute['First Name']`,
+   * `ProductSet.bestsellers`): the member names. A variable also used whole, or with a computed key, is listed
+   * in `wholeVariables`.
+   */
+  members: Record<string, string[]>;
+  /** Render variables used other than through constant member access (`x`, `x[key]`, `x|length`). */
+  wholeVariables: string[];
+}
+
+/** The compiled form of a template: a tree of closures over the syntax tree, run once per render. */
+export interface Program {
+  readonly run: (run: Run) => string;
+  readonly names: TemplateNames;
+}
+
+/** Python dict attributes: `d.items` is the method, not the key, so these names skip the fast path. */
+const DICT_ATTRIBUTES = new Set([
+  'clear',
+  'copy',
+  'fromkeys',
+  'get',
+  'items',
+  'keys',
+  'pop',
+  'popitem',
+  'setdefault',
+  'update',
+  'values',
+]);
+
+const BINARY: Record<ast.BinOperator, (state: RenderState, a: unknown, b: unknown) => unknown> = {
+  '+': add,
+  '-': sub,
+  '*': mul,
+  '/': truediv,
+  '//': floordiv,
+  '%': mod,
+  '**': pow,
+};
+
+const COMPARE: Record<ast.CompareOperator, (a: unknown, b: unknown) => boolean> = {
+  eq,
+  ne,
+  lt,
+  lteq: le,
+  gt,
+  gteq: ge,
+  in: (a, b) => contains(b, a),
+  notin: (a, b) => !contains(b, a),
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** `str()` of a value for output, with the common cases inline. */
+function toText(value: unknown): string {
+  return typeof value === 'string' ? value : str(value);
+}
+
+/** Reads a render variable (or a global); data that JS code put there but Python has no value for is Undefined. */
+function lookupVariable(run: Run, name: string): unknown {
+  const ctx = run.ctx;
+  if (Object.hasOwn(ctx, name)) {
+    const value = ctx[name];
+    if (value !== undefined && typeof value !== 'function') return value;
+    return missingName(name);
+  }
+  return GLOBALS.get(name) ?? missingName(name);
+}
+
+/** `obj.name`, with the engine's own objects answering for themselves. */
+function attribute(obj: unknown, name: string): unknown {
+  if (obj instanceof LoopContext || obj instanceof Cycler) return obj.attr(name);
+  return getattr(obj, name);
+}
+
+/** Calls any template value. */
+function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown {
+  if (fn instanceof LoopContext) return fn.call(run, args, kwargs);
+  return callValue(run, fn, args, kwargs);
+}
+
+/** Turns anything thrown below a node into a TemplateError that names the node's place. */
+function locate(error: unknown, node: ast.Span, source: string): TemplateError {
+  if (error instanceof TemplateError) return error.locate(node.line, node.col, source);
+  if (error instanceof RangeError) {
+    return new LimitError('maxCallDepth', 'the template nests calls too deeply').locate(node.line, node.col, source);
+  }
+  const wrapped = new TemplateRuntimeError('InternalError', 'the engine failed to evaluate this expression');
+  wrapped.cause = error;
+  return wrapped.locate(node.line, node.col, source);
+}
+
+function unpack(value: unknown, count: number): unknown[] {
+  const items = iterate(value);
+  if (items.length < count) {
+    throw new TemplateRuntimeError(
+      'ValueError',
+      `not enough values to unpack (expected ${count}, got ${items.length})`,
+    );
+  }
+  if (items.length > count) {
+    throw new TemplateRuntimeError('ValueError', `too many values to unpack (expected ${count})`);
+  }
+  return items;
+}
+
+function checkDeadline(run: Run): void {
+  if (Date.now() > run.deadline) {
+    throw new LimitError('timeoutMs', `the render took longer than ${run.limits.timeoutMs} ms`);
+  }
+}
+
+/** Runs statements in order, stopping early when a `break`/`continue` is pending. */
+function sequence(parts: St[], watchControl: boolean): St {
+  if (watchControl) {
+    return (f) => {
+      let out = '';
+      for (const part of parts) {
+        out += part(f);
+        if (f.run.control !== Control.None) break;
+      }
+      return out;
+    };
+  }
+  switch (parts.length) {
+    case 0:
+      return () => '';
+    case 1:
+      return parts[0];
+    case 2: {
+      const [a, b] = parts;
+      return (f) => a(f) + b(f);
+    }
+    case 3: {
+      const [a, b, c] = parts;
+      return (f) => a(f) + b(f) + c(f);
+    }
+    default:
+      return (f) => {
+        let out = '';
+        for (const part of parts) out += part(f);
+        return out;
+      };
+  }
+}
+
+/** True when a `break`/`continue` in these statements belongs to the loop whose body they are. */
+function containsControl(body: readonly ast.Stmt[]): boolean {
+  return body.some((node) => {
+    switch (node.type) {
+      case 'Break':
+      case 'Continue':
+        return true;
+      case 'If':
+        return containsControl(node.body) || node.elif.some((branch) => containsControl(branch.body)) || containsControl(node.else_);
+      case 'With':
+        return containsControl(node.body);
+      case 'For':
+        return containsControl(node.else_);
+      default:
+        return false;
+    }
+  });
+}
+
+/** Compiles a parsed template into closures. Filters and tests are looked up here, once. */
+export class Compiler {
+  private readonly free = new Set<string>();
+  private readonly whole = new Set<string>();
+  private readonly members = new Map<string, Set<string>>();
+  /** Inside `if` branches and conditional expressions an unknown filter fails only when it runs, as in Jinja2. */
+  private soft = 0;
+  /** Loop bodies being compiled that contain `break`/`continue`. */
+  private watchControl = false;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly source: string,
+  ) {}
+
+  /** Compiles the whole template. */
+  compile(template: ast.TemplateNode): Program {
+    const scope = new Scope(null);
+    declareAssigned(scope, template.body);
+    const body = this.statements(template.body, scope);
+    const size = scope.size;
+    const names: TemplateNames = {
+      variables: [...this.free],
+      members: Object.fromEntries([...this.members].map(([k, v]) => [k, [...v]])),
+      wholeVariables: [...this.whole],
+    };
+    return {
+      names,
+      run: (run) => body(new Frame(new Array(size).fill(MISSING), null, run)),
+    };
+  }
+
+  private fail(message: string, node: ast.Span): never {
+    throw new TemplateSyntaxError(message, node.line, node.col).locate(node.line, node.col, this.source);
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private statements(body: readonly ast.Stmt[], scope: Scope): St {
+    const parts: St[] = [];
+    for (const node of body) parts.push(this.statement(node, scope));
+    return sequence(parts, this.watchControl);
+  }
+
+  private statement(node: ast.Stmt, scope: Scope): St {
+    switch (node.type) {
+      case 'Output':
+        return this.output(node, scope);
+      case 'If':
+        return this.ifStatement(node, scope);
+      case 'For':
+        return this.forLoop(node, scope);
+      case 'Assign':
+        return this.assign(node, scope);
+      case 'AssignBlock':
+        return this.assignBlock(node, scope);
+      case 'Macro':
+        return this.macro(node, scope);
+      case 'CallBlock':
+        return this.callBlock(node, scope);
+      case 'FilterBlock':
+        return this.filterBlock(node, scope);
+      case 'With':
+        return this.withBlock(node, scope);
+      case 'Block':
+        return this.block(node, scope);
+      case 'Break':
+        return (f) => {
+          f.run.control = Control.Break;
+          return '';
+        };
+      case 'Continue':
+        return (f) => {
+          f.run.control = Control.Continue;
+          return '';
+        };
+      case 'Cycle':
+        return this.cycle(node, scope);
+      case 'NotSend':
+        return this.notSend(node, scope);
+    }
+  }
+
+  private output(node: ast.Output, scope: Scope): St {
+    const parts: Array<string | Ev> = [];
+    for (const child of node.nodes) {
+      const part = child.type === 'TemplateData' ? child.data : this.constantText(child) ?? this.expression(child, scope);
+      const last = parts.length - 1;
+      if (typeof part === 'string' && typeof parts[last] === 'string') parts[last] += part;
+      else parts.push(part);
+    }
+    const source = this.source;
+    const pieces = parts.map((part): St => {
+      if (typeof part === 'string') return () => part;
+      const child = node.nodes[parts.indexOf(part)] ?? node;
+      return (f) => {
+        try {
+          return toText(part(f));
+        } catch (error) {
+          throw locate(error, child, source);
+        }
+      };
+    });
+    if (parts.length === 1 && typeof parts[0] === 'string') {
+      const text = parts[0];
+      return () => text;
+    }
+    return sequence(pieces, false);
+  }
+
+  /** The text of an output that is a plain string literal, joined with the template text at compile time. */
+  private constantText(node: ast.Expr): string | undefined {
+    return node.type === 'Const' && typeof node.value === 'string' ? node.value : undefined;
+  }
+
+  private guarded(node: ast.Span, ev: Ev): Ev {
+    const source = this.source;
+    return (f) => {
+      try {
+        return ev(f);
+      } catch (error) {
+        throw locate(error, node, source);
+      }
+    };
+  }
+
+  private ifStatement(node: ast.If, scope: Scope): St {
+    this.soft++;
+    const test = this.guarded(node.test, this.expression(node.test, scope));
+    const body = this.statements(node.body, scope);
+    const rest = node.elif.length > 0 ? this.ifStatement({ ...node.elif[0], elif: node.elif.slice(1), else_: node.else_ }, scope) : this.statements(node.else_, scope);
+    this.soft--;
+    return (f) => (truthy(test(f)) ? body(f) : rest(f));
+  }
+
+  private forLoop(node: ast.For, scope: Scope): St {
+    const source = this.source;
+    const iterable = this.guarded(node.iter, this.expression(node.iter, scope));
+    const inner = new Scope(scope);
+    const bind = this.binder(node.target, inner, true);
+    const loopSlot = node.recursive || reads(node.body, 'loop') ? inner.declareBound('loop') : -1;
+    const fixedSlots = inner.size;
+    declareAssigned(inner, node.body);
+    const resetLocals = inner.size > fixedSlots;
+    const size = inner.size;
+    const test = node.test === null ? null : this.guarded(node.test, this.expression(node.test, inner));
+    const outerWatch = this.watchControl;
+    this.watchControl = containsControl(node.body);
+    const body = this.statements(node.body, inner);
+    this.watchControl = outerWatch;
+    const otherwise = node.else_.length > 0 ? this.statements(node.else_, scope) : null;
+    const recursive = node.recursive;
+
+    const loop = (f: Frame, value: unknown, depth0: number): string | null => {
+      const run = f.run;
+      let items: unknown[];
+      try {
+        items = iterate(value);
+      } catch (error) {
+        throw locate(error, node.iter, source);
+      }
+      const vars: unknown[] = new Array(size).fill(MISSING);
+      const frame = new Frame(vars, f, run);
+      if (test !== null) {
+        const kept: unknown[] = [];
+        for (const item of items) {
+          bind(vars, item);
+          if (truthy(test(frame))) kept.push(item);
+        }
+        items = kept;
+        vars.fill(MISSING);
+      }
+      if (items.length === 0) return null;
+      const context =
+        loopSlot < 0
+          ? null
+          : new LoopContext(
+              items,
+              depth0,
+              recursive
+                ? (state, children) => {
+                    const r = state as Run;
+                    if (++r.depth > r.limits.maxCallDepth) {
+                      throw new LimitError('maxCallDepth', `recursive loops nest deeper than ${r.limits.maxCallDepth}`);
+                    }
+                    try {
+                      return loop(f, children, depth0 + 1) ?? '';
+                    } finally {
+                      r.depth--;
+                    }
+                  }
+                : null,
+            );
+      const maxOutput = run.limits.maxOutputSize;
+      let out = '';
+      for (let i = 0; i < items.length; i++) {
+        if (--run.iterationsLeft < 0) {
+          throw new LimitError(
+            'maxLoopIterations',
+            `the render ran more than ${run.limits.maxLoopIterations} loop iterations`,
+          ).locate(node.line, node.col, source);
+        }
+        if ((run.iterationsLeft & 255) === 0) checkDeadline(run);
+        if (resetLocals && i > 0) vars.fill(MISSING);
+        bind(vars, items[i]);
+        if (context !== null) {
+          context.index0 = i;
+          vars[loopSlot] = context;
+        }
+        out += body(frame);
+        if (run.control !== Control.None) {
+          const stop = run.control === Control.Break;
+          run.control = Control.None;
+          if (stop) break;
+        }
+        if (out.length > maxOutput) {
+          throw new LimitError('maxOutputSize', `the output is longer than ${maxOutput} characters`).locate(
+            node.line,
+            node.col,
+            source,
+          );
+        }
+      }
+      return out;
+    };
+
+    return (f) => {
+      const out = loop(f, iterable(f), 0);
+      if (out !== null) return out;
+      return otherwise === null ? '' : otherwise(f);
+    };
+  }
+
+  /** Compiles an assignment target into a function that stores a value into a frame's slots. */
+  private binder(
+    target: ast.Name | ast.Tuple,
+    scope: Scope,
+    bound: boolean,
+  ): (vars: unknown[], value: unknown) => void {
+    if (target.type === 'Name') {
+      const slot = bound ? scope.declareBound(target.name) : scope.declare(target.name);
+      return (vars, value) => {
+        vars[slot] = value;
+      };
+    }
+    const parts = target.items.map((item) => {
+      if (item.type !== 'Name' && item.type !== 'Tuple') this.fail("can't assign to this expression", item);
+      return this.binder(item, scope, bound);
+    });
+    const count = parts.length;
+    return (vars, value) => {
+      const items = unpack(value, count);
+      for (let i = 0; i < count; i++) parts[i](vars, items[i]);
+    };
+  }
+
+  private assign(node: ast.Assign, scope: Scope): St {
+    const value = this.guarded(node.node, this.expression(node.node, scope));
+    const store = this.store(node.target, scope, node);
+    return (f) => {
+      store(f, value(f));
+      return '';
+    };
+  }
+
+  private store(target: ast.Name | ast.Tuple | ast.NSRef, scope: Scope, at: ast.Span): (f: Frame, value: unknown) => void {
+    const source = this.source;
+    if (target.type === 'NSRef') {
+      const read = this.name(target.name, scope);
+      const attr = target.attr;
+      return (f, value) => {
+        const ns = read(f);
+        if (!(ns instanceof Namespace)) {
+          throw new TemplateRuntimeError('TemplateRuntimeError', 'cannot assign attribute on non-namespace object').locate(
+            at.line,
+            at.col,
+            source,
+          );
+        }
+        ns.attrs.set(attr, value);
+      };
+    }
+    const bind = this.binder(target, scope, false);
+    return (f, value) => {
+      try {
+        bind(f.vars, value);
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+    };
+  }
+
+  /** Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies do. */
+  private scopedBody(body: readonly ast.Stmt[], scope: Scope): St {
+    const inner = new Scope(scope);
+    declareAssigned(inner, body);
+    const outerWatch = this.watchControl;
+    this.watchControl = false;
+    const run = this.statements(body, inner);
+    this.watchControl = outerWatch;
+    return (f) => run(new Frame(new Array(inner.size).fill(MISSING), f, f.run));
+  }
+
+  private assignBlock(node: ast.AssignBlock, scope: Scope): St {
+    const body = this.scopedBody(node.body, scope);
+    const value = node.filter === null ? body : this.filterChain(node.filter, scope, body);
+    const store = this.store(node.target, scope, node);
+    return (f) => {
+      store(f, value(f));
+      return '';
+    };
+  }
+
+  private filterBlock(node: ast.FilterBlock, scope: Scope): St {
+    const body = this.scopedBody(node.body, scope);
+    const value = this.filterChain(node.filter, scope, body);
+    return (f) => toText(value(f));
+  }
+
+  private block(node: ast.Block, scope: Scope): St {
+    return this.scopedBody(node.body, scope);
+  }
+
+  private withBlock(node: ast.With, scope: Scope): St {
+    const values = node.values.map((value) => this.guarded(value, this.expression(value, scope)));
+    const inner = new Scope(scope);
+    const slots = node.targets.map((target) => inner.declareBound(target.name));
+    declareAssigned(inner, node.body);
+    const body = this.statements(node.body, inner);
+    return (f) => {
+      const vars: unknown[] = new Array(inner.size).fill(MISSING);
+      for (let i = 0; i < slots.length; i++) vars[slots[i]] = values[i](f);
+      return body(new Frame(vars, f, f.run));
+    };
+  }
+
+  /**
+   * Compiles a macro body into a function that makes a call's frame, binds the arguments as Jinja2 does
+   * (positional, keyword, defaults evaluated in the macro's scope, `varargs`, `kwargs`, `caller`) and renders.
+   */
+  private macroFunction(
+    name: string,
+    params: readonly ast.Name[],
+    defaultNodes: readonly ast.Expr[],
+    body: readonly ast.Stmt[],
+    scope: Scope,
+  ): (defining: Frame) => PyCallable {
+    const inner = new Scope(scope);
+    const paramSlots = params.map((param) => inner.declareBound(param.name));
+    const callerSlot = reads(body, 'caller') ? inner.declareBound('caller') : -1;
+    const varargsSlot = reads(body, 'varargs') ? inner.declareBound('varargs') : -1;
+    const kwargsSlot = reads(body, 'kwargs') ? inner.declareBound('kwargs') : -1;
+    declareAssigned(inner, body);
+    const firstDefault = params.length - defaultNodes.length;
+    const defaults = defaultNodes.map((value) => this.guarded(value, this.expression(value, inner)));
+    const outerWatch = this.watchControl;
+    this.watchControl = false;
+    const render = this.statements(body, inner);
+    this.watchControl = outerWatch;
+    const paramNames = params.map((param) => param.name);
+    const size = inner.size;
+
+    return (defining) =>
+      new PyCallable(name, (state, args, kwargs) => {
+        const run = state as Run;
+        if (++run.depth > run.limits.maxCallDepth) {
+          run.depth--;
+          throw new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
+        }
+        try {
+          checkDeadline(run);
+          const vars: unknown[] = new Array(size).fill(MISSING);
+          const frame = new Frame(vars, defining, run);
+          const rest: Kwargs = { ...kwargs };
+          for (let i = 0; i < paramSlots.length; i++) {
+            const param = paramNames[i];
+            if (i < args.length) {
+              if (Object.hasOwn(rest, param)) {
+                throw new TemplateRuntimeError('TypeError', `macro '${name}' got multiple values for argument '${param}'`);
+              }
+              vars[paramSlots[i]] = args[i];
+            } else if (Object.hasOwn(rest, param)) {
+              vars[paramSlots[i]] = rest[param];
+              delete rest[param];
+            } else if (i >= firstDefault) {
+              vars[paramSlots[i]] = defaults[i - firstDefault](frame);
+            } else {
+              vars[paramSlots[i]] = new Undefined(param, NO_OBJECT, `parameter '${param}' was not provided`);
+            }
+          }
+          if (args.length > paramSlots.length) {
+            if (varargsSlot < 0) {
+              throw new TemplateRuntimeError(
+                'TypeError',
+                `macro '${name}' takes not more than ${paramSlots.length} argument(s)`,
+              );
+            }
+            vars[varargsSlot] = tuple(args.slice(paramSlots.length));
+          } else if (varargsSlot >= 0) vars[varargsSlot] = tuple([]);
+          if (Object.hasOwn(rest, 'caller')) {
+            if (callerSlot < 0) throw new TemplateRuntimeError('TypeError', `macro '${name}' was invoked with a caller but does not use it`);
+            vars[callerSlot] = rest.caller;
+            delete rest.caller;
+          } else if (callerSlot >= 0) vars[callerSlot] = new Undefined('caller', NO_OBJECT, 'No caller defined');
+          const leftover = Object.keys(rest);
+          if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
+          else if (leftover.length > 0) {
+            throw new TemplateRuntimeError('TypeError', `macro '${name}' takes no keyword argument '${leftover[0]}'`);
+          }
+          return render(frame);
+        } finally {
+          run.depth--;
+        }
+      });
+  }
+
+  private macro(node: ast.Macro, scope: Scope): St {
+    const slot = scope.declare(node.name);
+    const make = this.macroFunction(node.name, node.args, node.defaults, node.body, scope);
+    return (f) => {
+      f.vars[slot] = make(f);
+      return '';
+    };
+  }
+
+  private callBlock(node: ast.CallBlock, scope: Scope): St {
+    const makeCaller = this.macroFunction('caller', node.args, node.defaults, node.body, scope);
+    const call = this.call(node.call, scope, (f) => makeCaller(f));
+    return (f) => toText(call(f));
+  }
+
+  private cycle(node: ast.Cycle, scope: Scope): St {
+    const loop = this.name('loop', scope);
+    const args = node.args.map((arg) => this.expression(arg, scope));
+    const source = this.source;
+    return (f) => {
+      const context = loop(f);
+      if (!(context instanceof LoopContext)) {
+        throw new TemplateRuntimeError('TemplateRuntimeError', "'cycle' can only be used inside a for loop").locate(
+          node.line,
+          node.col,
+          source,
+        );
+      }
+      return toText(context.cycle(args.map((arg) => arg(f))));
+    };
+  }
+
+  private notSend(node: ast.NotSend, scope: Scope): St {
+    const reason = node.reason === null ? null : this.expression(node.reason, scope);
+    return (f) => {
+      throw new NotSentSignal(reason === null ? 'MOE_NOT_SEND' : toText(reason(f))).locate(node.line, node.col);
+    };
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  private expression(node: ast.Expr, scope: Scope): Ev {
+    switch (node.type) {
+      case 'Const': {
+        const value = node.value;
+        return () => value;
+      }
+      case 'Name':
+        this.noteWhole(node.name, scope);
+        return this.name(node.name, scope);
+      case 'Getattr':
+        return this.getattr(node, scope);
+      case 'Getitem':
+        return this.getitem(node, scope);
+      case 'Slice':
+        return this.fail('a slice is only allowed inside brackets', node);
+      case 'Call':
+        return this.call(node, scope, null);
+      case 'Filter':
+        if (node.node === null) return this.fail('a filter needs a value', node);
+        return this.filter(node, scope, this.expression(node.node, scope));
+      case 'Test':
+        return this.test(node, scope);
+      case 'CondExpr': {
+        this.soft++;
+        const test = this.expression(node.test, scope);
+        const yes = this.expression(node.expr1, scope);
+        const no = node.expr2 === null ? null : this.expression(node.expr2, scope);
+        this.soft--;
+        const hint = `the inline if-expression on line ${node.line} evaluated to false and no else section was defined.`;
+        return (f) => {
+          if (truthy(test(f))) return yes(f);
+          return no === null ? new Undefined(undefined, NO_OBJECT, hint) : no(f);
+        };
+      }
+      case 'BinOp': {
+        const op = BINARY[node.op];
+        const left = this.expression(node.left, scope);
+        const right = this.expression(node.right, scope);
+        return this.guarded(node, (f) => op(f.run, left(f), right(f)));
+      }
+      case 'UnaryOp': {
+        const operand = this.expression(node.node, scope);
+        if (node.op === 'not') return (f) => !truthy(operand(f));
+        const op = node.op === '-' ? neg : pos;
+        return this.guarded(node, (f) => op(operand(f)));
+      }
+      case 'And': {
+        const left = this.expression(node.left, scope);
+        const right = this.expression(node.right, scope);
+        return (f) => {
+          const value = left(f);
+          return truthy(value) ? right(f) : value;
+        };
+      }
+      case 'Or': {
+        const left = this.expression(node.left, scope);
+        const right = this.expression(node.right, scope);
+        return (f) => {
+          const value = left(f);
+          return truthy(value) ? value : right(f);
+        };
+      }
+      case 'Concat': {
+        const parts = node.nodes.map((part) => this.expression(part, scope));
+        return (f) => {
+          let out = '';
+          for (const part of parts) out += toText(part(f));
+          return out;
+        };
+      }
+      case 'Compare':
+        return this.compare(node, scope);
+      case 'List': {
+        const items = node.items.map((item) => this.expression(item, scope));
+        return (f) => items.map((item) => item(f));
+      }
+      case 'Tuple': {
+        const items = node.items.map((item) => this.expression(item, scope));
+        return (f) => tuple(items.map((item) => item(f)));
+      }
+      case 'Dict':
+        return this.dict(node, scope);
+    }
+  }
+
+  /** Reads a variable: from the innermost scope that has assigned it, else from the render variables. */
+  private name(name: string, scope: Scope): Ev {
+    const { places, bound } = scope.resolve(name);
+    if (bound && places.length === 1) {
+      const [hops, slot] = places[0];
+      if (hops === 0) return (f) => f.vars[slot];
+      if (hops === 1) return (f) => (f.up as Frame).vars[slot];
+    }
+    // A name the template assigns may still be read before the assignment runs, from the render variables.
+    if (!bound) this.free.add(name);
+    if (places.length === 0) return (f) => lookupVariable(f.run, name);
+    if (places.length === 1 && places[0][0] === 0) {
+      const slot = places[0][1];
+      return (f) => {
+        const value = f.vars[slot];
+        return value !== MISSING ? value : lookupVariable(f.run, name);
+      };
+    }
+    return (f) => {
+      for (const [hops, slot] of places) {
+        let frame: Frame = f;
+        for (let i = 0; i < hops; i++) frame = frame.up as Frame;
+        const value = frame.vars[slot];
+        if (value !== MISSING) return value;
+      }
+      return bound ? new Undefined(name, NO_OBJECT) : lookupVariable(f.run, name);
+    };
+  }
+
+  private noteWhole(name: string, scope: Scope): void {
+    if (scope.resolve(name).places.length === 0) this.whole.add(name);
+  }
+
+  private noteMember(node: ast.Expr, member: unknown, scope: Scope): boolean {
+    if (node.type !== 'Name' || typeof member !== 'string' || scope.resolve(node.name).places.length > 0) return false;
+    let set = this.members.get(node.name);
+    if (set === undefined) {
+      set = new Set();
+      this.members.set(node.name, set);
+    }
+    set.add(member);
+    return true;
+  }
+
+  private object(node: ast.Expr, member: unknown, scope: Scope): Ev {
+    if (node.type === 'Name' && this.noteMember(node, member, scope)) return this.name(node.name, scope);
+    return this.expression(node, scope);
+  }
+
+  private getattr(node: ast.Getattr, scope: Scope): Ev {
+    const obj = this.object(node.node, node.attr, scope);
+    const name = node.attr;
+    if (DICT_ATTRIBUTES.has(name) || name.startsWith('_')) {
+      return this.guarded(node, (f) => attribute(obj(f), name));
+    }
+    return this.guarded(node, (f) => {
+      const o = obj(f);
+      if (isRecord(o) && Object.hasOwn(o, name)) {
+        const value = o[name];
+        if (value !== undefined && typeof value !== 'function') return value;
+      }
+      return attribute(o, name);
+    });
+  }
+
+  private getitem(node: ast.Getitem, scope: Scope): Ev {
+    const arg = node.arg;
+    if (arg.type === 'Slice') {
+      const obj = this.expression(node.node, scope);
+      const part = (e: ast.Expr | null): Ev | null => (e === null ? null : this.expression(e, scope));
+      const start = part(arg.start);
+      const stop = part(arg.stop);
+      const step = part(arg.step);
+      return this.guarded(node, (f) =>
+        slice(obj(f), start === null ? null : start(f), stop === null ? null : stop(f), step === null ? null : step(f)),
+      );
+    }
+    if (arg.type === 'Const' && typeof arg.value === 'string') {
+      const key = arg.value;
+      const obj = this.object(node.node, key, scope);
+      if (key.startsWith('_')) return this.guarded(node, (f) => getitem(obj(f), key));
+      return this.guarded(node, (f) => {
+        const o = obj(f);
+        if (isRecord(o) && Object.hasOwn(o, key)) {
+          const value = o[key];
+          if (value !== undefined && typeof value !== 'function') return value;
+        }
+        return getitem(o, key);
+      });
+    }
+    const obj = this.expression(node.node, scope);
+    const key = this.expression(arg, scope);
+    return this.guarded(node, (f) => {
+      const o = obj(f);
+      const k = key(f);
+      if (Array.isArray(o) && typeof k === 'number' && Number.isInteger(k) && k >= 0 && k < o.length) {
+        const value = o[k];
+        if (value !== undefined && typeof value !== 'function') return value;
+      }
+      return getitem(o, k);
+    });
+  }
+
+  private dict(node: ast.Dict, scope: Scope): Ev {
+    const keys = node.items.map((pair) => this.expression(pair.key, scope));
+    const values = node.items.map((pair) => this.expression(pair.value, scope));
+    const plainKeys = node.items.every(
+      (pair) => pair.key.type === 'Const' && typeof pair.key.value === 'string' && !/^(0|[1-9]\d*)$/.test(pair.key.value),
+    );
+    if (plainKeys) {
+      return (f) => {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) out[keys[i](f) as string] = values[i](f);
+        return out;
+      };
+    }
+    return (f) => {
+      const out = new Map<unknown, unknown>();
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i](f);
+        let existing: unknown = MISSING;
+        for (const k of out.keys()) if (eq(k, key)) existing = k;
+        out.set(existing === MISSING ? key : existing, values[i](f));
+      }
+      return out;
+    };
+  }
+
+  private compare(node: ast.Compare, scope: Scope): Ev {
+    const first = this.expression(node.expr, scope);
+    const ops = node.ops.map((operand) => ({ op: COMPARE[operand.op], expr: this.expression(operand.expr, scope) }));
+    if (ops.length === 1) {
+      const [{ op, expr }] = ops;
+      return this.guarded(node, (f) => op(first(f), expr(f)));
+    }
+    return this.guarded(node, (f) => {
+      let left = first(f);
+      for (const { op, expr } of ops) {
+        const right = expr(f);
+        if (!op(left, right)) return false;
+        left = right;
+      }
+      return true;
+    });
+  }
+
+  /** Compiles positional and keyword arguments (with `*args` / `**kwargs`) into one evaluator. */
+  private arguments(
+    node: ast.CallArgs,
+    scope: Scope,
+  ): { positional: (f: Frame) => unknown[]; keywords: (f: Frame) => Kwargs } {
+    const args = node.args.map((arg) => this.expression(arg, scope));
+    const names = node.kwargs.map((kw) => kw.key);
+    const values = node.kwargs.map((kw) => this.expression(kw.value, scope));
+    const dynArgs = node.dynArgs === null ? null : this.expression(node.dynArgs, scope);
+    const dynKwargs = node.dynKwargs === null ? null : this.expression(node.dynKwargs, scope);
+    return {
+      positional: (f) => {
+        const out = args.map((arg) => arg(f));
+        if (dynArgs !== null) out.push(...iterate(dynArgs(f)));
+        return out;
+      },
+      keywords: (f) => {
+        const out: Kwargs = {};
+        for (let i = 0; i < names.length; i++) out[names[i]] = values[i](f);
+        if (dynKwargs !== null) {
+          const extra = dynKwargs(f);
+          if (extra instanceof Map) for (const [k, v] of extra) out[String(k)] = v;
+          else if (isRecord(extra) || (typeof extra === 'object' && extra !== null && !Array.isArray(extra))) {
+            for (const [k, v] of Object.entries(extra as Record<string, unknown>)) out[k] = v;
+          }
+        }
+        return out;
+      },
+    };
+  }
+
+  private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null): Ev {
+    const { positional, keywords } = this.arguments(node, scope);
+    const withCaller = (f: Frame): Kwargs => {
+      const kwargs = keywords(f);
+      if (caller !== null) kwargs.caller = caller(f);
+      return kwargs;
+    };
+    const callee = node.node;
+    if (callee.type === 'Getattr') {
+      const obj = this.object(callee.node, callee.attr, scope);
+      const attr = callee.attr;
+      return this.guarded(node, (f) => {
+        const fn = attribute(obj(f), attr);
+        return invoke(f.run, fn, positional(f), withCaller(f));
+      });
+    }
+    const fn = this.expression(callee, scope);
+    return this.guarded(node, (f) => invoke(f.run, fn(f), positional(f), withCaller(f)));
+  }
+
+  /** Looks a filter or test up at compile time and binds its arguments; an unknown one fails as Jinja2 does. */
+  private bound<R>(
+    kind: 'filter' | 'test',
+    node: ast.Filter | ast.Test,
+    scope: Scope,
+  ): { spec: CallableSpec<R>; args: (f: Frame) => unknown[] } | Ev {
+    const table = kind === 'filter' ? this.registry.filters : this.registry.tests;
+    const spec = table.get(node.name) as CallableSpec<R> | undefined;
+    if (spec === undefined) {
+      if (this.soft === 0) this.fail(`No ${kind} named '${node.name}'.`, node);
+      const message = `No ${kind} named '${node.name}' found.`;
+      return () => {
+        throw new TemplateRuntimeError('TemplateRuntimeError', message);
+      };
+    }
+    const positional = node.args.map((arg) => this.expression(arg, scope));
+    const names = node.kwargs.map((kw) => kw.key);
+    const values = node.kwargs.map((kw) => this.expression(kw.value, scope));
+    if (node.dynArgs !== null || node.dynKwargs !== null) {
+      const { positional: dynPositional, keywords } = this.arguments(node, scope);
+      return {
+        spec,
+        args: (f) => {
+          const args = dynPositional(f);
+          const kwargs = keywords(f);
+          const keys = Object.keys(kwargs);
+          const plan = planArguments(spec, node.name, args.length, keys);
+          return applyPlan(spec, plan, args, Object.values(kwargs), keys);
+        },
+      };
+    }
+    const plan: ArgumentPlan = planArguments(spec, node.name, positional.length, names);
+    if (plan.error !== null) {
+      const message = plan.error;
+      return {
+        spec,
+        args: () => {
+          throw new TemplateRuntimeError('TypeError', message);
+        },
+      };
+    }
+    if (!spec.varargs && !spec.kwargs) {
+      const sources: Ev[] = plan.params.map((source) =>
+        source === null ? () => undefined : source[0] === 'pos' ? positional[source[1]] : values[source[1]],
+      );
+      return { spec, args: (f) => sources.map((source) => source(f)) };
+    }
+    return {
+      spec,
+      args: (f) =>
+        applyPlan(
+          spec,
+          plan,
+          positional.map((arg) => arg(f)),
+          values.map((value) => value(f)),
+          names,
+        ),
+    };
+  }
+
+  private filter(node: ast.Filter, scope: Scope, input: Ev): Ev {
+    if ((node.name === 'default' || node.name === 'd') && node.args[0]?.type === 'Const' && node.args[0].value === 'MOE_NOT_SEND') {
+      const reason = `${node.node === null ? 'the value' : exprSource(node.node)} is missing`;
+      return (f) => {
+        const value = input(f);
+        if (value instanceof Undefined) throw new NotSentSignal(reason).locate(node.line, node.col);
+        return value;
+      };
+    }
+    const bound = this.bound<unknown>('filter', node, scope);
+    if (typeof bound === 'function') return bound;
+    const { spec, args } = bound;
+    const fn = spec.fn;
+    if (node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && spec.params.length === 0 && !spec.varargs && !spec.kwargs) {
+      return this.guarded(node, (f) => fn(f.run, input(f)));
+    }
+    return this.guarded(node, (f) => fn(f.run, input(f), ...args(f)));
+  }
+
+  /** Compiles `a|f|g` where the innermost input is `input` (a `{% filter %}` or `{% set %}` block body). */
+  private filterChain(node: ast.Filter, scope: Scope, input: Ev): Ev {
+    const inner = node.node === null ? input : node.node.type === 'Filter' ? this.filterChain(node.node, scope, input) : this.expression(node.node, scope);
+    return this.filter(node, scope, inner);
+  }
+
+  private test(node: ast.Test, scope: Scope): Ev {
+    const value = this.expression(node.node, scope);
+    const bound = this.bound<boolean>('test', node, scope);
+    if (typeof bound === 'function') return bound;
+    const { spec, args } = bound;
+    const fn = spec.fn;
+    return this.guarded(node, (f) => fn(f.run, value(f), ...args(f)));
+  }
+}
+

@@ -1,0 +1,49 @@
+import type { Limits } from '../limits';
+import type { Registry, RenderState } from '../runtime/state';
+
+/** A slot whose variable has not been assigned in this scope yet: reads fall through to the enclosing scope. */
+export const MISSING: unique symbol = Symbol('missing');
+
+/** Loop control raised by `{% break %}` / `{% continue %}`, consumed by the innermost loop. */
+export const enum Control {
+  None = 0,
+  Break = 1,
+  Continue = 2,
+}
+
+/** One render: its variables, limits, clock and counters. */
+export class Run implements RenderState {
+  iterationsLeft: number;
+  deadline: number;
+  depth = 0;
+  /** Pending `break`/`continue`. */
+  control: Control = Control.None;
+
+  constructor(
+    readonly ctx: Record<string, unknown>,
+    readonly limits: Limits,
+    readonly registry: Registry,
+    readonly clock: () => Date,
+  ) {
+    this.iterationsLeft = limits.maxLoopIterations;
+    this.deadline = Date.now() + limits.timeoutMs;
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+}
+
+/** The variables of one scope instance (the template, one loop, one macro call, ...). */
+export class Frame {
+  constructor(
+    readonly vars: unknown[],
+    readonly up: Frame | null,
+    readonly run: Run,
+  ) {}
+}
+
+/** A compiled expression. */
+export type Ev = (f: Frame) => unknown;
+/** A compiled statement: returns the text it outputs. */
+export type St = (f: Frame) => string;

@@ -1,0 +1,87 @@
+import { eq } from '../runtime/operators';
+import type { RenderState } from '../runtime/state';
+import { type Kwargs, NO_OBJECT, PyCallable, Undefined } from '../runtime/values';
+import { TemplateRuntimeError } from '../errors';
+
+/** Jinja2's `loop` variable. */
+export class LoopContext {
+  /** 0-based position of the current item. */
+  index0 = -1;
+  private lastChanged: unknown[] | undefined;
+
+  constructor(
+    /** The items the loop runs over (after the loop's `if` filter). */
+    readonly items: readonly unknown[],
+    /** 0-based nesting level of a recursive loop. */
+    readonly depth0: number,
+    /** Renders the loop again over other items (recursive loops only). */
+    readonly recurse: ((state: RenderState, items: unknown) => string) | null,
+  ) {}
+
+  /** The value of `loop.<name>`, or Undefined. */
+  attr(name: string): unknown {
+    const { index0, items } = this;
+    const length = items.length;
+    switch (name) {
+      case 'index':
+        return index0 + 1;
+      case 'index0':
+        return index0;
+      case 'revindex':
+        return length - index0;
+      case 'revindex0':
+        return length - index0 - 1;
+      case 'first':
+        return index0 === 0;
+      case 'last':
+        return index0 === length - 1;
+      case 'length':
+        return length;
+      case 'depth':
+        return this.depth0 + 1;
+      case 'depth0':
+        return this.depth0;
+      case 'previtem':
+        return index0 > 0 ? items[index0 - 1] : new Undefined(undefined, NO_OBJECT, 'there is no previous item');
+      case 'nextitem':
+        return index0 < length - 1 ? items[index0 + 1] : new Undefined(undefined, NO_OBJECT, 'there is no next item');
+      case 'cycle':
+        return new PyCallable('cycle', (_state, args) => this.cycle(args));
+      case 'changed':
+        return new PyCallable('changed', (_state, args) => this.changed(args));
+      default:
+        return new Undefined(name, this);
+    }
+  }
+
+  /** `loop.cycle(a, b, ...)`: the argument at this iteration's position, in turn. */
+  cycle(args: readonly unknown[]): unknown {
+    if (args.length === 0) throw new TemplateRuntimeError('TypeError', 'no items for cycling given');
+    return args[this.index0 % args.length];
+  }
+
+  /** `loop.changed(x)`: true on the first call and whenever the arguments differ from the last call's. */
+  changed(args: unknown[]): boolean {
+    if (this.lastChanged !== undefined && eq(this.lastChanged, args)) return false;
+    this.lastChanged = args;
+    return true;
+  }
+
+  /** `loop(items)` in a recursive loop. */
+  call(state: RenderState, args: unknown[], kwargs: Kwargs): string {
+    if (this.recurse === null) {
+      throw new TemplateRuntimeError(
+        'TypeError',
+        "The loop must have the 'recursive' marker to be called recursively.",
+      );
+    }
+    if (args.length !== 1 || Object.keys(kwargs).length > 0) {
+      throw new TemplateRuntimeError('TypeError', 'loop() takes exactly one argument');
+    }
+    return this.recurse(state, args[0]);
+  }
+
+  toString(): string {
+    return `<LoopContext ${this.index0 + 1}/${this.items.length}>`;
+  }
+}

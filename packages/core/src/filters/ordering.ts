@@ -1,0 +1,147 @@
+import { typeError } from '../errors';
+import { eq, lt, typeName } from '../runtime/operators';
+import { isTuple, Markup, PyFloat, Undefined } from '../runtime/values';
+
+/** Python's `a < b` for sort keys: the runtime's `lt`, which raises Python's TypeError for unordered types. */
+export type Less = (a: unknown, b: unknown) => boolean;
+
+/**
+ * Python's `sorted(items, key=key, reverse=reverse)`. Keys are computed once, in order, before any comparison;
+ * the sort is stable and, like CPython's, compares only with `<` (later item first), so a list of mixed types
+ * fails with the same TypeError as Python. `reverse` keeps equal items in their original order, as Python does.
+ */
+export function pySorted<T>(items: readonly T[], key: (item: T) => unknown, reverse = false, less: Less = lt): T[] {
+  const pairs = items.map((item) => ({ item, key: key(item) }));
+  if (reverse) pairs.reverse();
+  const sorted = timsortLite(pairs, (a, b) => less(a.key, b.key));
+  if (reverse) sorted.reverse();
+  return sorted.map((p) => p.item);
+}
+
+/** Python's list comparison `a < b` for two key lists: the first unequal pair decides, then the lengths. */
+export function listLess(a: readonly unknown[], b: readonly unknown[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] === b[i] || eq(a[i], b[i])) continue;
+    return lt(a[i], b[i]);
+  }
+  return a.length < b.length;
+}
+
+/**
+ * A stable sort that makes the comparisons CPython's list.sort makes for short lists (a natural run, then a
+ * binary insertion sort), and merges runs of 32 for long ones. Only `isLess(later, earlier)` is ever asked.
+ */
+function timsortLite<T>(items: T[], isLess: (a: T, b: T) => boolean): T[] {
+  const a = items.slice();
+  const n = a.length;
+  if (n < 2) return a;
+  if (n < 64) {
+    binaryInsertionSort(a, 0, countRun(a, 0, n, isLess), n, isLess);
+    return a;
+  }
+  const runs: Array<[number, number]> = [];
+  for (let lo = 0; lo < n; ) {
+    const hi = Math.min(n, lo + 32);
+    const run = countRun(a, lo, hi, isLess);
+    binaryInsertionSort(a, lo, lo + run, hi, isLess);
+    runs.push([lo, hi]);
+    lo = hi;
+  }
+  while (runs.length > 1) {
+    const merged: Array<[number, number]> = [];
+    for (let i = 0; i < runs.length; i += 2) {
+      const left = runs[i];
+      const right = runs[i + 1];
+      if (!right) {
+        merged.push(left);
+        continue;
+      }
+      mergeRuns(a, left[0], left[1], right[1], isLess);
+      merged.push([left[0], right[1]]);
+    }
+    runs.splice(0, runs.length, ...merged);
+  }
+  return a;
+}
+
+/** Length of the natural run at `lo` (a strictly descending run is reversed in place), as CPython's count_run. */
+function countRun<T>(a: T[], lo: number, hi: number, isLess: (a: T, b: T) => boolean): number {
+  if (lo + 1 >= hi) return hi - lo;
+  let end = lo + 2;
+  if (isLess(a[lo + 1], a[lo])) {
+    while (end < hi && isLess(a[end], a[end - 1])) end++;
+    const run = a.slice(lo, end).reverse();
+    for (let i = 0; i < run.length; i++) a[lo + i] = run[i];
+  } else {
+    while (end < hi && !isLess(a[end], a[end - 1])) end++;
+  }
+  return end - lo;
+}
+
+function binaryInsertionSort<T>(a: T[], lo: number, start: number, hi: number, isLess: (a: T, b: T) => boolean): void {
+  for (let i = start; i < hi; i++) {
+    const pivot = a[i];
+    let l = lo;
+    let r = i;
+    while (l < r) {
+      const p = l + ((r - l) >> 1);
+      if (isLess(pivot, a[p])) r = p;
+      else l = p + 1;
+    }
+    for (let j = i; j > l; j--) a[j] = a[j - 1];
+    a[l] = pivot;
+  }
+}
+
+function mergeRuns<T>(a: T[], lo: number, mid: number, hi: number, isLess: (a: T, b: T) => boolean): void {
+  const left = a.slice(lo, mid);
+  let i = 0;
+  let j = mid;
+  let k = lo;
+  while (i < left.length && j < hi) {
+    // Take from the right only when strictly less, which keeps equal items in order.
+    if (isLess(a[j], left[i])) a[k++] = a[j++];
+    else a[k++] = left[i++];
+  }
+  while (i < left.length) a[k++] = left[i++];
+}
+
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+/**
+ * A string that is equal for two values exactly when Python's set would treat them as one (`1`, `1.0` and
+ * `True` are one; `'a'` and `Markup('a')` are one). Lists, dicts and iterators are unhashable: TypeError as
+ * Python's. NaN gets a fresh key each time, since distinct NaN objects never match.
+ */
+export function hashKey(value: unknown): string {
+  if (value === null) return 'N';
+  if (value instanceof Undefined) return 'U';
+  if (typeof value === 'boolean') return value ? 'n1' : 'n0';
+  if (typeof value === 'bigint') return `n${value}`;
+  if (typeof value === 'number' || value instanceof PyFloat) {
+    const x = typeof value === 'number' ? value : value.value;
+    if (Number.isNaN(x)) return `nan${nextIdentity++}`;
+    if (Number.isInteger(x)) return `n${BigInt(x)}`;
+    return `n${x}`;
+  }
+  if (typeof value === 'string') return `s${value}`;
+  if (value instanceof Markup) return `s${value.value}`;
+  if (isTuple(value)) return `t${JSON.stringify(value.map(hashKey))}`;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainDict(value)) {
+    let id = identities.get(value);
+    if (id === undefined) {
+      id = nextIdentity++;
+      identities.set(value, id);
+    }
+    return `o${id}`;
+  }
+  throw typeError(`unhashable type: '${typeName(value)}'`);
+}
+
+function isPlainDict(v: object): boolean {
+  if (v instanceof Map) return true;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}

@@ -1,0 +1,123 @@
+import { LRUCache } from 'lru-cache';
+import { type Program, Compiler, type TemplateNames } from './compiler/compiler';
+import { Run } from './compiler/frame';
+import { LimitError, TemplateError, TemplateRuntimeError } from './errors';
+import { builtinFilters } from './filters/index';
+import { type Limits, resolveLimits } from './limits';
+import { parse } from './parser/parser';
+import type { FilterSpec, Registry, TestSpec } from './runtime/state';
+import { builtinTests } from './tests/index';
+
+/** Options of `compile`. */
+export interface CompileOptions {
+  /** Bounds on the template and each render; the ones not given keep their defaults (see `Limits`). */
+  limits?: Partial<Limits>;
+  /** "Now" for the date filters. Defaults to `() => new Date()`. */
+  now?: () => Date;
+  /** Extra filters, by name, next to the built-in ones (a name here replaces a built-in). */
+  filters?: Record<string, FilterSpec>;
+  /** Extra tests, by name, next to the built-in ones. */
+  tests?: Record<string, TestSpec>;
+  /** Reuse the compiled form of a source seen before (a bounded LRU cache keyed by source). Defaults to `true`. */
+  cache?: boolean;
+}
+
+const BUILTIN_REGISTRY: Registry = { filters: builtinFilters, tests: builtinTests };
+
+/** Compiled programs, per filter/test registry, keyed by template source. */
+const caches = new WeakMap<Registry, LRUCache<string, Program>>();
+
+function cacheFor(registry: Registry): LRUCache<string, Program> {
+  let cache = caches.get(registry);
+  if (cache === undefined) {
+    cache = new LRUCache<string, Program>({
+      max: 5_000,
+      // Bounded by source size too: a compiled program is roughly proportional to its source.
+      maxSize: 64 * 1024 * 1024,
+      sizeCalculation: (_program, source) => Math.max(1, source.length * 8),
+    });
+    caches.set(registry, cache);
+  }
+  return cache;
+}
+
+function registryFor(options: CompileOptions | undefined): Registry {
+  if (options?.filters === undefined && options?.tests === undefined) return BUILTIN_REGISTRY;
+  return {
+    filters: new Map([...builtinFilters, ...Object.entries(options.filters ?? {})]),
+    tests: new Map([...builtinTests, ...Object.entries(options.tests ?? {})]),
+  };
+}
+
+const defaultClock = () => new Date();
+
+/** A compiled template: render it as often as needed, with any variables. */
+export class Template {
+  /** The template text. */
+  readonly source: string;
+  /** What the template reads from its render variables, known before it runs. */
+  readonly names: TemplateNames;
+  private readonly program: Program;
+  private readonly limits: Limits;
+  private readonly registry: Registry;
+  private readonly clock: () => Date;
+
+  /** @internal Use `compile`. */
+  constructor(source: string, program: Program, limits: Limits, registry: Registry, clock: () => Date) {
+    this.source = source;
+    this.program = program;
+    this.names = program.names;
+    this.limits = limits;
+    this.registry = registry;
+    this.clock = clock;
+  }
+
+  /**
+   * Renders with these variables (plain JS values: strings, numbers, booleans, null, arrays, plain objects).
+   * Throws a `TemplateError`: `TemplateRuntimeError`, `SecurityError`, `LimitError`, or `NotSentSignal`
+   * when the template says not to send.
+   *
+   * @example
+   * compile('Hi {{ name|title }}!').render({ name: 'jane' }) // 'Hi Jane!'
+   */
+  render(variables: Record<string, unknown> = {}): string {
+    const run = new Run(variables, this.limits, this.registry, this.clock);
+    let out: string;
+    try {
+      out = this.program.run(run);
+    } catch (error) {
+      if (error instanceof TemplateError) throw error;
+      if (error instanceof RangeError) throw new LimitError('maxCallDepth', 'the template nests calls too deeply');
+      const wrapped = new TemplateRuntimeError('InternalError', 'the engine failed to render this template');
+      wrapped.cause = error;
+      throw wrapped;
+    }
+    if (out.length > this.limits.maxOutputSize) {
+      throw new LimitError('maxOutputSize', `the output is longer than ${this.limits.maxOutputSize} characters`);
+    }
+    return out;
+  }
+}
+
+/**
+ * Parses and compiles a template. Throws `TemplateSyntaxError` (with line, column and code frame) when it
+ * does not parse. The compiled form is cached by source, so compiling the same text again is cheap.
+ *
+ * @example
+ * const template = compile("Hi {{ UserAttribute['First Name']|default('there')|title }}");
+ * template.render({ UserAttribute: { 'First Name': 'jane' } }); // 'Hi Jane'
+ */
+export function compile(source: string, options?: CompileOptions): Template {
+  const limits = resolveLimits(options?.limits);
+  if (source.length > limits.maxTemplateSize) {
+    throw new LimitError('maxTemplateSize', `the template is longer than ${limits.maxTemplateSize} characters`);
+  }
+  const registry = registryFor(options);
+  const useCache = options?.cache !== false && registry === BUILTIN_REGISTRY;
+  let program = useCache ? cacheFor(registry).get(source) : undefined;
+  if (program === undefined) {
+    program = new Compiler(registry, source).compile(parse(source));
+    if (useCache) cacheFor(registry).set(source, program);
+  }
+  return new Template(source, program, limits, registry, options?.now ?? defaultClock);
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs every test of the repository in one Vitest run and ends with one line: "N passed, N failed".
+# The conformance suite needs Debian's python3-jinja2 (the reference renderer) and later suites redis-server:
+# they are installed with apt-get when missing and this runs as root, otherwise the script says what to install.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+/usr/bin/python3 -c 'import jinja2' >/dev/null 2>&1 || need+=(python3-jinja2)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing ${need[*]} with apt-get"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}") >/dev/null ||
+      { echo "apt-get could not install: ${need[*]}"; exit 1; }
+  else
+    echo "the tests need Debian packages that are missing: sudo apt-get install ${need[*]}"
+    exit 1
+  fi
+fi
+
+[ -d node_modules ] || pnpm install --frozen-lockfile
+
+status=0
+pnpm run typecheck || status=1
+
+report=$(mktemp)
+pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=1
+
+if [ -s "$report" ]; then
+  node -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const skipped = r.numPendingTests + r.numTodoTests;
+    console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+    if (r.numTotalTests === 0 || r.numFailedTests > 0 || r.numFailedTestSuites > 0) process.exit(1);
+  ' "$report" || status=1
+else
+  echo "0 passed, 1 failed"
+  status=1
+fi
+rm -f "$report"
+exit $status
