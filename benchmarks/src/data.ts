@@ -18,11 +18,11 @@ export interface Product {
   price: number;
 }
 
-/** Everything the e-mail template reads. */
-export interface EmailData {
+/** Everything the e-mail template reads (a type alias, so it passes as a record of render variables). */
+export type EmailData = {
   user: User;
   products: Product[];
-}
+};
 
 // Prices mix ints (printed as-is), floats that round to a non-integral value, and floats that round to an
 // integral one (`34.95|round(1)` is `35.0` in Jinja). None is a value where JavaScript's `Math.round(x * 10)`

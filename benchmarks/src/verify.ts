@@ -2,9 +2,9 @@
  * Before anything is timed, every engine must print the hand-written function's text, byte for byte:
  * a faster engine that prints something else would make the comparison meaningless.
  */
-import { emailData } from './data.ts';
-import type { Engine } from './engines.ts';
-import { renderEmailByHand } from './hand-written.ts';
+import { emailData } from './data';
+import type { Engine } from './engines';
+import { renderEmailByHand } from './hand-written';
 
 /** Where an engine's output first departs from the baseline. */
 export interface OutputMismatch {

@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/demo.ts'],
+  entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: { entry: 'src/index.ts' },
+  dts: true,
   sourcemap: true,
   clean: true,
   target: 'es2022',

@@ -10,5 +10,7 @@ export type CaseRow = readonly [name: string, template: string, data?: Record<st
 
 /** Turns rows into cases. */
 export function rows(list: readonly CaseRow[]): Case[] {
-  return list.map(([name, template, data]) => (data === undefined ? { name, template } : { name, template, data }));
+  return list.map(([name, template, data]) =>
+    data === undefined ? { name, template } : { name, template, data },
+  );
 }

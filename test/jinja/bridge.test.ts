@@ -25,7 +25,11 @@ describe('the Jinja2 bridge', () => {
 
   it('reports a syntax error with its Jinja2 message', async () => {
     const [result] = await jinja.render([{ template: '{{ 1 + }}' }]);
-    expect(result).toMatchObject({ ok: false, errorType: 'TemplateSyntaxError', message: "unexpected 'end of print statement'" });
+    expect(result).toMatchObject({
+      ok: false,
+      errorType: 'TemplateSyntaxError',
+      message: "unexpected 'end of print statement'",
+    });
   });
 
   it('reports a runtime error with the Python exception name', async () => {

@@ -45,7 +45,7 @@ export const cases: Case[] = rows([
   ['unicode variable value', '{{ s }}', { s: 'ünïcödé 😀' }],
   ['text that looks like Python passes through', 'print("x") # not a comment'],
   ['line statement prefixes are off', '# for x in y\n% if'],
-  ['dollar-brace is plain text', '${ name }'],
+  ['dollar-brace is plain text', '$' + '{ name }'],
   ['statement tag spanning lines', '{%\n if\n true\n %}y{%\n endif\n %}'],
   ['nested quotes in a string literal', `{{ "it's" }} {{ 'say "hi"' }}`],
   ['string with an escaped quote', "{{ 'it\\'s' }}"],

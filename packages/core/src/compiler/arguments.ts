@@ -1,6 +1,6 @@
 import { TemplateRuntimeError } from '../errors';
 import type { CallableSpec } from '../runtime/state';
-import type { Kwargs } from '../runtime/values';
+import { type Kwargs, setKey } from '../runtime/values';
 
 /**
  * Where each parameter of a filter or test comes from, decided once at compile time from the call's shape:
@@ -63,7 +63,7 @@ export function applyPlan(
   if (spec.varargs) out.push(plan.extraPositional.map((i) => positional[i]));
   if (spec.kwargs) {
     const extra: Kwargs = {};
-    for (const i of plan.extraKeywords) extra[keywordNames[i]] = keywordValues[i];
+    for (const i of plan.extraKeywords) setKey(extra, keywordNames[i], keywordValues[i]);
     out.push(extra);
   }
   return out;

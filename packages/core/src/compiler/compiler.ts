@@ -29,7 +29,7 @@ import {
   truthy,
 } from '../runtime/operators';
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
-import { type Kwargs, Namespace, NO_OBJECT, PyCallable, tuple, Undefined } from '../runtime/values';
+import { type Kwargs, Namespace, NO_OBJECT, PyCallable, setKey, tuple, Undefined } from '../runtime/values';
 import { type ArgumentPlan, applyPlan, planArguments } from './arguments';
 import { type Ev, Frame, MISSING, Control, type Run, type St } from './frame';
 import { Cycler, GLOBALS, missingName } from './globals';
@@ -116,6 +116,7 @@ function lookupVariable(run: Run, name: string): unknown {
 /** `obj.name`, with the engine's own objects answering for themselves. */
 function attribute(obj: unknown, name: string): unknown {
   if (obj instanceof LoopContext || obj instanceof Cycler) return obj.attr(name);
+  if (obj instanceof PyCallable && obj.attributes?.has(name)) return obj.attributes.get(name);
   return getattr(obj, name);
 }
 
@@ -359,10 +360,11 @@ export class Compiler {
     this.watchControl = containsControl(node.body);
     const body = this.statements(node.body, inner);
     this.watchControl = outerWatch;
-    const otherwise = node.else_.length > 0 ? this.statements(node.else_, scope) : null;
+    const otherwise = node.else_.length > 0 ? this.scopedBody(node.else_, scope) : null;
     const recursive = node.recursive;
 
-    const loop = (f: Frame, value: unknown, depth0: number): string | null => {
+    // `status.finished` tells whether `else` is skipped: Jinja2 runs it when no iteration finished its body.
+    const loop = (f: Frame, value: unknown, depth0: number, status: { finished: boolean } | null): string => {
       const run = f.run;
       let items: unknown[];
       try {
@@ -381,7 +383,7 @@ export class Compiler {
         items = kept;
         vars.fill(MISSING);
       }
-      if (items.length === 0) return null;
+      if (items.length === 0) return '';
       const context =
         loopSlot < 0
           ? null
@@ -395,7 +397,7 @@ export class Compiler {
                       throw new LimitError('maxCallDepth', `recursive loops nest deeper than ${r.limits.maxCallDepth}`);
                     }
                     try {
-                      return loop(f, children, depth0 + 1) ?? '';
+                      return loop(f, children, depth0 + 1, null);
                     } finally {
                       r.depth--;
                     }
@@ -423,7 +425,7 @@ export class Compiler {
           const stop = run.control === Control.Break;
           run.control = Control.None;
           if (stop) break;
-        }
+        } else if (status !== null) status.finished = true;
         if (out.length > maxOutput) {
           throw new LimitError('maxOutputSize', `the output is longer than ${maxOutput} characters`).locate(
             node.line,
@@ -435,10 +437,11 @@ export class Compiler {
       return out;
     };
 
+    if (otherwise === null) return (f) => loop(f, iterable(f), 0, null);
     return (f) => {
-      const out = loop(f, iterable(f), 0);
-      if (out !== null) return out;
-      return otherwise === null ? '' : otherwise(f);
+      const status = { finished: false };
+      const out = loop(f, iterable(f), 0, status);
+      return status.finished ? out : out + otherwise(f);
     };
   }
 
@@ -570,6 +573,13 @@ export class Compiler {
     this.watchControl = outerWatch;
     const paramNames = params.map((param) => param.name);
     const size = inner.size;
+    const attributes = new Map<string, unknown>([
+      ['name', name],
+      ['arguments', tuple([...paramNames])],
+      ['catch_varargs', varargsSlot >= 0],
+      ['catch_kwargs', kwargsSlot >= 0],
+      ['caller', callerSlot >= 0],
+    ]);
 
     return (defining) =>
       new PyCallable(name, (state, args, kwargs) => {
@@ -622,7 +632,7 @@ export class Compiler {
         } finally {
           run.depth--;
         }
-      });
+      }, attributes);
   }
 
   private macro(node: ast.Macro, scope: Scope): St {
@@ -858,7 +868,11 @@ export class Compiler {
     const keys = node.items.map((pair) => this.expression(pair.key, scope));
     const values = node.items.map((pair) => this.expression(pair.value, scope));
     const plainKeys = node.items.every(
-      (pair) => pair.key.type === 'Const' && typeof pair.key.value === 'string' && !/^(0|[1-9]\d*)$/.test(pair.key.value),
+      (pair) =>
+        pair.key.type === 'Const' &&
+        typeof pair.key.value === 'string' &&
+        pair.key.value !== '__proto__' &&
+        !/^(0|[1-9]\d*)$/.test(pair.key.value),
     );
     if (plainKeys) {
       return (f) => {
@@ -915,12 +929,12 @@ export class Compiler {
       },
       keywords: (f) => {
         const out: Kwargs = {};
-        for (let i = 0; i < names.length; i++) out[names[i]] = values[i](f);
+        for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
         if (dynKwargs !== null) {
           const extra = dynKwargs(f);
-          if (extra instanceof Map) for (const [k, v] of extra) out[String(k)] = v;
+          if (extra instanceof Map) for (const [k, v] of extra) setKey(out, String(k), v);
           else if (isRecord(extra) || (typeof extra === 'object' && extra !== null && !Array.isArray(extra))) {
-            for (const [k, v] of Object.entries(extra as Record<string, unknown>)) out[k] = v;
+            for (const [k, v] of Object.entries(extra as Record<string, unknown>)) setKey(out, k, v);
           }
         }
         return out;

@@ -1,7 +1,7 @@
 import { TemplateRuntimeError, LimitError } from '../errors';
 import { iterate } from '../runtime/iterate';
 import type { RenderState } from '../runtime/state';
-import { isDict, isInt, type Kwargs, Namespace, NO_OBJECT, PyCallable, toJsNumber, Undefined } from '../runtime/values';
+import { isDict, isInt, type Kwargs, Namespace, NO_OBJECT, markRange, PyCallable, setKey, toJsNumber, Undefined } from '../runtime/values';
 import { typeName } from '../runtime/operators';
 
 /** `cycler(a, b, ...)`: a value that steps through its items on `next()`. */
@@ -61,7 +61,7 @@ function range(state: RenderState, args: unknown[]): number[] {
   }
   const items = new Array<number>(count);
   for (let i = 0; i < count; i++) items[i] = start + i * step;
-  return items;
+  return markRange(items, start, stop, step);
 }
 
 function noKwargs(name: string, kwargs: Kwargs): void {
@@ -86,19 +86,20 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
       if (args.length === 1) {
         const source = args[0];
         if (isDict(source)) {
-          if (source instanceof Map) for (const [k, v] of source) result[String(k)] = v;
-          else Object.assign(result, source);
+          if (source instanceof Map) for (const [k, v] of source) setKey(result, String(k), v);
+          else for (const [k, v] of Object.entries(source)) setKey(result, k, v);
         } else {
           for (const pair of iterate(source)) {
             const kv = iterate(pair);
             if (kv.length !== 2) {
               throw new TemplateRuntimeError('ValueError', `dictionary update sequence element has length ${kv.length}; 2 is required`);
             }
-            result[String(kv[0])] = kv[1];
+            setKey(result, String(kv[0]), kv[1]);
           }
         }
       }
-      return Object.assign(result, kwargs);
+      for (const [k, v] of Object.entries(kwargs)) setKey(result, k, v);
+      return result;
     }),
   ],
   [

@@ -80,10 +80,6 @@ export function declareAssigned(scope: Scope, body: readonly Stmt[]): void {
         for (const branch of node.elif) declareAssigned(scope, branch.body);
         declareAssigned(scope, node.else_);
         break;
-      case 'For':
-        // The loop body is its own scope, but `else` runs in the enclosing one.
-        declareAssigned(scope, node.else_);
-        break;
       default:
         break;
     }

@@ -14,7 +14,8 @@ export function ignoreCase(value: unknown): unknown {
 /** Splits an attribute path on dots; parts made only of digits are looked up as integers, as Jinja does. */
 export function attributeParts(attribute: unknown): unknown[] {
   if (attribute === null || attribute === undefined) return [];
-  if (typeof attribute === 'string') return attribute.split('.').map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part));
+  if (typeof attribute === 'string')
+    return attribute.split('.').map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part));
   return [attribute];
 }
 
@@ -46,7 +47,8 @@ export function multiAttributeGetter(
   attribute: unknown,
   postprocess?: (value: unknown) => unknown,
 ): (item: unknown) => unknown[] {
-  const paths = typeof attribute === 'string' ? attribute.split(',').map(attributeParts) : [attributeParts(attribute)];
+  const paths =
+    typeof attribute === 'string' ? attribute.split(',').map(attributeParts) : [attributeParts(attribute)];
   return (item) =>
     paths.map((parts) => {
       let value = item;

@@ -1,6 +1,6 @@
 import { typeError } from '../errors';
 import { eq, lt, typeName } from '../runtime/operators';
-import { isTuple, Markup, PyFloat, Undefined } from '../runtime/values';
+import { isDict, isTuple, iteratorKind, Markup, PyFloat, Undefined } from '../runtime/values';
 
 /** Python's `a < b` for sort keys: the runtime's `lt`, which raises Python's TypeError for unordered types. */
 export type Less = (a: unknown, b: unknown) => boolean;
@@ -10,7 +10,12 @@ export type Less = (a: unknown, b: unknown) => boolean;
  * the sort is stable and, like CPython's, compares only with `<` (later item first), so a list of mixed types
  * fails with the same TypeError as Python. `reverse` keeps equal items in their original order, as Python does.
  */
-export function pySorted<T>(items: readonly T[], key: (item: T) => unknown, reverse = false, less: Less = lt): T[] {
+export function pySorted<T>(
+  items: readonly T[],
+  key: (item: T) => unknown,
+  reverse = false,
+  less: Less = lt,
+): T[] {
   const pairs = items.map((item) => ({ item, key: key(item) }));
   if (reverse) pairs.reverse();
   const sorted = timsortLite(pairs, (a, b) => less(a.key, b.key));
@@ -79,7 +84,13 @@ function countRun<T>(a: T[], lo: number, hi: number, isLess: (a: T, b: T) => boo
   return end - lo;
 }
 
-function binaryInsertionSort<T>(a: T[], lo: number, start: number, hi: number, isLess: (a: T, b: T) => boolean): void {
+function binaryInsertionSort<T>(
+  a: T[],
+  lo: number,
+  start: number,
+  hi: number,
+  isLess: (a: T, b: T) => boolean,
+): void {
   for (let i = start; i < hi; i++) {
     const pivot = a[i];
     let l = lo;
@@ -129,7 +140,9 @@ export function hashKey(value: unknown): string {
   if (typeof value === 'string') return `s${value}`;
   if (value instanceof Markup) return `s${value.value}`;
   if (isTuple(value)) return `t${JSON.stringify(value.map(hashKey))}`;
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainDict(value)) {
+  // Generators, callables and namespaces hash by identity.
+  const byIdentity = Array.isArray(value) ? iteratorKind(value) !== undefined : !isDict(value);
+  if (typeof value === 'object' && value !== null && byIdentity) {
     let id = identities.get(value);
     if (id === undefined) {
       id = nextIdentity++;
@@ -138,10 +151,4 @@ export function hashKey(value: unknown): string {
     return `o${id}`;
   }
   throw typeError(`unhashable type: '${typeName(value)}'`);
-}
-
-function isPlainDict(v: object): boolean {
-  if (v instanceof Map) return true;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
 }

@@ -98,6 +98,8 @@ export class PyCallable {
     readonly name: string,
     /** Runs the call. `state` is the render's `RenderState`. */
     readonly call: (state: import('./state').RenderState, args: unknown[], kwargs: Kwargs) => unknown,
+    /** Attributes Python shows on the callable (a macro's `name`, `arguments`, `catch_varargs`, ...). */
+    readonly attributes?: ReadonlyMap<string, unknown>,
   ) {}
 }
 
@@ -161,4 +163,27 @@ export interface IteratorKind {
 /** The iterator kind of an array marked by `pyIterator`, else `undefined`. */
 export function iteratorKind(v: unknown): IteratorKind | undefined {
   return Array.isArray(v) ? (v as unknown as Record<symbol, IteratorKind | undefined>)[ITERATOR] : undefined;
+}
+
+/**
+ * Sets a key of a plain-object dict. A `__proto__` key becomes an own property, as it is for Python, instead of
+ * replacing the object's prototype.
+ */
+export function setKey(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  } else record[key] = value;
+}
+
+const RANGE: unique symbol = Symbol('range');
+
+/** Marks a list as the result of `range(start, stop, step)`, which Python prints as `range(0, 3)`. */
+export function markRange(items: number[], start: number, stop: number, step: number): number[] {
+  (items as unknown as Record<symbol, readonly number[]>)[RANGE] = [start, stop, step];
+  return items;
+}
+
+/** The `[start, stop, step]` of a list made by `range()`, else `undefined`. */
+export function rangeOf(v: unknown): readonly number[] | undefined {
+  return Array.isArray(v) ? (v as unknown as Record<symbol, readonly number[] | undefined>)[RANGE] : undefined;
 }

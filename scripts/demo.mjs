@@ -1,4 +1,4 @@
-import { compile } from './index';
+import { compile } from '@personalize/core';
 
 /** Renders a sample message, so a fresh clone shows what the engine does in one command. */
 const template = compile(`Subject: {{ UserAttribute['First Name']|default('there')|title }}, your picks are in

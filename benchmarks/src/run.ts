@@ -1,0 +1,102 @@
+/**
+ * The benchmark: checks that every engine prints the hand-written text, then measures render throughput,
+ * compile time and heap per template in one process, prints the tables and writes results/latest.json.
+ * Run with `node --expose-gc --import tsx src/run.ts` (`pnpm bench` at the root). `--quick` shortens every
+ * phase, for checking the script rather than the engines.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, platform } from 'node:os';
+import { engines } from './engines';
+import { measureCompileMicros, measureHeapPerTemplate, measureThroughput } from './measure';
+import {
+  type BenchmarkReport,
+  type CompileResult,
+  evaluateGoals,
+  goalLines,
+  markdown,
+  withRatios,
+} from './report';
+import { describeMismatches, findMismatches } from './verify';
+
+const quick = process.argv.includes('--quick');
+const settings = quick
+  ? { timeMs: 300, compileCount: 30, compileWarmup: 10, heapCount: 100 }
+  : { timeMs: 3000, compileCount: 300, compileWarmup: 50, heapCount: 1000 };
+
+function packageVersion(name: string): string {
+  const url = new URL(`../node_modules/${name}/package.json`, import.meta.url);
+  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+}
+
+async function main(): Promise<number> {
+  const gc = globalThis.gc;
+  if (!gc) {
+    console.error('Run with `node --expose-gc`: the heap figures need global.gc().');
+    return 2;
+  }
+
+  const mismatches = findMismatches(engines);
+  if (mismatches.length > 0) {
+    console.error(describeMismatches(mismatches));
+    return 1;
+  }
+  console.log(`All ${engines.length} engines print the hand-written text.\n`);
+
+  const compile: CompileResult[] = engines.map((engine) => ({
+    name: engine.name,
+    compileMicros: measureCompileMicros(engine, settings.compileCount, settings.compileWarmup),
+    heapBytes: measureHeapPerTemplate(engine, settings.heapCount, gc),
+    note: engine.compileNote,
+  }));
+
+  console.log(`Timing renders (${settings.timeMs} ms per contender)...`);
+  const throughput = withRatios(await measureThroughput(engines, settings.timeMs));
+
+  const report: BenchmarkReport = {
+    date: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: platform(),
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cpus: cpus().length,
+    },
+    versions: Object.fromEntries(
+      ['@personalize/core', 'nunjucks', 'liquidjs', 'handlebars', 'tinybench'].map((n) => [
+        n,
+        packageVersion(n),
+      ]),
+    ),
+    throughput,
+    compile,
+    goals: evaluateGoals(throughput),
+  };
+
+  console.table(
+    throughput.map((r) => ({
+      engine: r.name,
+      'renders/s': Math.round(r.rendersPerSecond),
+      '±%': Number(r.marginPercent.toFixed(2)),
+      'vs hand-written': Number(r.vsHandWritten.toFixed(3)),
+      'Personalize is': Number(r.personalizeVs.toFixed(3)),
+    })),
+  );
+  console.table(
+    compile.map((c) => ({
+      engine: c.name,
+      'compile µs/template': Number(c.compileMicros.toFixed(1)),
+      'heap KB/template': Number((c.heapBytes / 1024).toFixed(2)),
+    })),
+  );
+  console.log(goalLines(report.goals).join('\n'));
+  console.log(`\nMarkdown for the README:\n\n${markdown(report)}\n`);
+
+  if (!quick) {
+    const dir = new URL('../results/', import.meta.url);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(new URL('latest.json', dir), `${JSON.stringify(report, null, 2)}\n`);
+    console.log('Wrote benchmarks/results/latest.json');
+  }
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,59 @@
+/** Argument checks and result helpers shared by the filter families. */
+import { LimitError, TemplateRuntimeError, typeError } from '../errors';
+import { str } from '../runtime/format';
+import { escapeText } from '../runtime/markup';
+import { typeName } from '../runtime/operators';
+import type { RenderState } from '../runtime/state';
+import { isInt, Markup } from '../runtime/values';
+
+/** Reads an integer argument (a width, a count, a precision) as Python's `__index__` does: bools count, floats fail. */
+export function indexArg(v: unknown): number {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (isInt(v)) return Number(v);
+  throw typeError(`'${typeName(v)}' object cannot be interpreted as an integer`);
+}
+
+/** Fails with a LimitError before a filter builds a string or list longer than the render's output limit. */
+export function checkSize(state: RenderState, size: number, what: string): void {
+  if (size > state.limits.maxOutputSize) {
+    throw new LimitError(
+      'maxOutputSize',
+      `${what} would be ${size} characters long, more than the output limit of ${state.limits.maxOutputSize}`,
+    );
+  }
+}
+
+/** Jinja's `soft_str`: strings and Markup stay as they are, anything else goes through Python's `str()`. */
+export function softStr(value: unknown): string | Markup {
+  return typeof value === 'string' || value instanceof Markup ? value : str(value);
+}
+
+/** The text of a string or Markup. */
+export function textOf(value: string | Markup): string {
+  return typeof value === 'string' ? value : value.value;
+}
+
+/** Markup in, Markup out: the str methods of markupsafe's Markup return Markup, plain strings stay plain. */
+export function sameKind(input: unknown, text: string): string | Markup {
+  return input instanceof Markup ? new Markup(text) : text;
+}
+
+/** markupsafe's `escape(value)`: Markup stays as it is; anything else is `str()`-ed and escaped. */
+export function escapeValue(value: unknown): Markup {
+  return value instanceof Markup ? value : new Markup(escapeText(str(value)));
+}
+
+/** Python's TypeError for a slice bound that is not an integer (`s[:4.5]`). */
+export function sliceIndexError(): TemplateRuntimeError {
+  return typeError('slice indices must be integers or None or have an __index__ method');
+}
+
+/** Jinja's `FilterArgumentError`. */
+export function filterArgumentError(message: string): TemplateRuntimeError {
+  return new TemplateRuntimeError('FilterArgumentError', message);
+}
+
+/** Python's `AttributeError` for a method the value's type lacks (`'int' object has no attribute 'splitlines'`). */
+export function attributeError(value: unknown, name: string): TemplateRuntimeError {
+  return new TemplateRuntimeError('AttributeError', `'${typeName(value)}' object has no attribute '${name}'`);
+}

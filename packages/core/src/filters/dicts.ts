@@ -1,0 +1,87 @@
+/** Jinja2's mapping and attribute filters: `dictsort`, `items`, `attr`, and `default`, which fills what a lookup missed. */
+import { typeError } from '../errors';
+import { getattr } from '../runtime/access';
+import { dictEntries } from '../runtime/iterate';
+import { getMethod } from '../runtime/methods';
+import { lt, truthy, typeName } from '../runtime/operators';
+import type { FilterSpec, RenderState } from '../runtime/state';
+import { undefinedError } from '../runtime/undefined';
+import {
+  isDict,
+  Namespace,
+  NOT_FOUND,
+  namedTupleField,
+  pyIterator,
+  tuple,
+  Undefined,
+} from '../runtime/values';
+import { attributeError, filterArgumentError } from './args';
+import { ignoreCase } from './lookup';
+import { pySorted } from './ordering';
+
+/** The `(key, value)` pairs of a dict, in its order, as tuples. */
+function dictItems(d: Record<string, unknown> | Map<unknown, unknown>): unknown[][] {
+  return dictEntries(d).map(([k, v]) => tuple([k, v]));
+}
+
+function doDictsort(
+  _state: RenderState,
+  value: unknown,
+  caseSensitive: unknown = false,
+  by: unknown = 'key',
+  reverse: unknown = false,
+): unknown[][] {
+  let position: number;
+  if (by === 'key') position = 0;
+  else if (by === 'value') position = 1;
+  else throw filterArgumentError('You can only sort by either "key" or "value"');
+  if (value instanceof Undefined) throw undefinedError(value);
+  if (!isDict(value)) throw attributeError(value, 'items');
+  const sensitive = truthy(caseSensitive);
+  return pySorted(
+    dictItems(value),
+    (item) => (sensitive ? item[position] : ignoreCase(item[position])),
+    truthy(reverse),
+    lt,
+  );
+}
+
+function doItems(_state: RenderState, value: unknown): unknown[] {
+  if (value instanceof Undefined) return pyIterator([], 'generator', 'do_items');
+  if (!isDict(value)) throw typeError('Can only get item pairs from a mapping.');
+  return pyIterator(dictItems(value), 'generator', 'do_items');
+}
+
+/** Whether `name` is a Python attribute of `obj` (a method, a namedtuple field, a namespace entry), not an item. */
+function hasPythonAttribute(obj: unknown, name: string): boolean {
+  if (obj instanceof Namespace) return obj.attrs.has(name);
+  if (namedTupleField(obj, name) !== NOT_FOUND) return true;
+  return getMethod(obj, name) !== undefined;
+}
+
+function doAttr(_state: RenderState, value: unknown, name: unknown): unknown {
+  if (value instanceof Undefined) throw undefinedError(value);
+  if (typeof name !== 'string') throw typeError(`attribute name must be string, not '${typeName(name)}'`);
+  // Unlike `value.name`, `attr` never falls back to an item of the same name.
+  if (!hasPythonAttribute(value, name)) return new Undefined(name, value);
+  return getattr(value, name);
+}
+
+function doDefault(
+  _state: RenderState,
+  value: unknown,
+  fallback: unknown = '',
+  boolean: unknown = false,
+): unknown {
+  if (value instanceof Undefined || (truthy(boolean) && !truthy(value))) return fallback;
+  return value;
+}
+
+/** The mapping, attribute and default filters, by name. */
+export const dictFilters: Readonly<Record<string, FilterSpec>> = {
+  dictsort: { params: ['case_sensitive', 'by', 'reverse'], fn: doDictsort },
+  items: { params: [], fn: doItems },
+  attr: { params: ['name'], required: 1, fn: doAttr },
+  default: { params: ['default_value', 'boolean'], fn: doDefault },
+  d: { params: ['default_value', 'boolean'], fn: doDefault },
+};

@@ -1,0 +1,198 @@
+/**
+ * The service's text-encoding filters: `base64encode`, `base64decode`, `urldecode`. UTF-8 and Base64
+ * are coded here rather than with TextEncoder/TextDecoder and btoa/atob: the core's `lib` has no DOM
+ * types, TextEncoder silently replaces lone surrogates (Python refuses them), and Python's Base64 and
+ * percent-decoding have leniencies of their own that the built-ins do not share.
+ *
+ * An Undefined input gives ''; any other non-string input is first turned into text with Python's `str()`.
+ */
+import { valueError } from '../errors';
+import { repr } from '../runtime/format';
+import { pyIsAscii } from '../runtime/strings';
+import { Undefined } from '../runtime/values';
+import { softStr, textOf } from './args';
+
+/** The text a text filter works on: '' for Undefined, the string itself, or Python's `str()` of anything else. */
+export function inputText(value: unknown): string {
+  return value instanceof Undefined ? '' : textOf(softStr(value));
+}
+
+/** `value|base64encode`: standard Base64 (with `=` padding) of the UTF-8 bytes of the text. */
+export function base64encode(_state: unknown, value: unknown): string {
+  const bytes = utf8Encode('base64encode', inputText(value));
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const chunk = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += BASE64[chunk >> 18] + BASE64[(chunk >> 12) & 63];
+    out += i + 1 < bytes.length ? BASE64[(chunk >> 6) & 63] : '=';
+    out += i + 2 < bytes.length ? BASE64[chunk & 63] : '=';
+  }
+  return out;
+}
+
+/**
+ * `value|base64decode`: the UTF-8 text of Base64 data, as Python's `base64.b64decode(value).decode()`:
+ * characters outside the alphabet are skipped, input stops at complete padding, and missing padding,
+ * a dangling character, non-ASCII input or bytes that are not UTF-8 are a ValueError.
+ */
+export function base64decode(_state: unknown, value: unknown): string {
+  const text = inputText(value);
+  const fail = (why: string) => valueError(`base64decode: cannot decode ${repr(text)} (${why})`);
+  if (!pyIsAscii(text)) throw fail('Base64 text is ASCII only');
+  // CPython's binascii.a2b_base64 in its default, non-strict mode.
+  const bytes: number[] = [];
+  let quadPos = 0;
+  let leftChar = 0;
+  let pads = 0;
+  let done = false;
+  for (let i = 0; i < text.length && !done; i++) {
+    if (text[i] === '=') {
+      if (quadPos >= 2 && quadPos + ++pads >= 4) done = true;
+      continue;
+    }
+    const v = BASE64.indexOf(text[i]);
+    if (v < 0) continue;
+    pads = 0;
+    switch (quadPos) {
+      case 0:
+        leftChar = v;
+        break;
+      case 1:
+        bytes.push((leftChar << 2) | (v >> 4));
+        leftChar = v & 0x0f;
+        break;
+      case 2:
+        bytes.push(((leftChar << 4) & 0xff) | (v >> 2));
+        leftChar = v & 0x03;
+        break;
+      default:
+        bytes.push(((leftChar << 6) & 0xff) | v);
+    }
+    quadPos = (quadPos + 1) % 4;
+  }
+  if (!done && quadPos === 1) throw fail('the number of Base64 characters is one more than a multiple of 4');
+  if (!done && quadPos !== 0) throw fail('incorrect padding');
+  const decoded = utf8Decode(bytes, false);
+  if (decoded === undefined) throw fail('the decoded bytes are not UTF-8 text');
+  return decoded;
+}
+
+/**
+ * `value|urldecode`: the inverse of Jinja's `urlencode`, as Python's `urllib.parse.unquote_plus`:
+ * `+` is a space, `%XX` escapes are UTF-8 bytes (invalid sequences become U+FFFD), and a `%` without
+ * two hex digits stays as it is.
+ */
+export function urldecode(_state: unknown, value: unknown): string {
+  const text = inputText(value).replaceAll('+', ' ');
+  if (!text.includes('%')) return text;
+  // Python decodes each run of ASCII characters on its own; other characters pass through.
+  return text.replace(/[^\u0080-\uffff]+/g, (run) => {
+    const bytes: number[] = [];
+    for (let i = 0; i < run.length; i++) {
+      if (run[i] === '%' && HEX_PAIR.test(run.slice(i + 1, i + 3))) {
+        bytes.push(Number.parseInt(run.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else {
+        bytes.push(run.charCodeAt(i));
+      }
+    }
+    return utf8Decode(bytes, true) ?? '';
+  });
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
+
+/** The UTF-8 bytes of `text`; a lone surrogate is a ValueError, as Python's `str.encode()` raises. */
+export function utf8Encode(filter: string, text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length * 3);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
+    if (cp >= 0xd800 && cp <= 0xdfff) {
+      throw valueError(
+        `${filter}: the text holds a lone surrogate (\\u${cp.toString(16)}) at position ${i}, which UTF-8 cannot encode`,
+      );
+    }
+    if (cp < 0x80) bytes[n++] = cp;
+    else if (cp < 0x800) {
+      bytes[n++] = 0xc0 | (cp >> 6);
+      bytes[n++] = 0x80 | (cp & 63);
+    } else if (cp < 0x10000) {
+      bytes[n++] = 0xe0 | (cp >> 12);
+      bytes[n++] = 0x80 | ((cp >> 6) & 63);
+      bytes[n++] = 0x80 | (cp & 63);
+    } else {
+      bytes[n++] = 0xf0 | (cp >> 18);
+      bytes[n++] = 0x80 | ((cp >> 12) & 63);
+      bytes[n++] = 0x80 | ((cp >> 6) & 63);
+      bytes[n++] = 0x80 | (cp & 63);
+    }
+  }
+  return bytes.subarray(0, n);
+}
+
+/**
+ * Decodes UTF-8 as Python does: strictly (undefined on the first invalid sequence) or, with `replace`,
+ * putting one U+FFFD for each maximal invalid subpart (Unicode's recommended practice, which CPython follows).
+ */
+function utf8Decode(bytes: ArrayLike<number>, replace: boolean): string | undefined {
+  const units: number[] = [];
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    let cp = -1;
+    let next = i + 1;
+    if (b < 0x80) cp = b;
+    else {
+      const [need, low, high] = leadByte(b);
+      if (need > 0) {
+        let value = b & (0x3f >> need);
+        let ok = true;
+        for (let k = 0; k < need; k++) {
+          const c = bytes[i + 1 + k];
+          const min = k === 0 ? low : 0x80;
+          const max = k === 0 ? high : 0xbf;
+          if (c === undefined || c < min || c > max) {
+            ok = false;
+            break;
+          }
+          value = (value << 6) | (c & 63);
+          next = i + 2 + k;
+        }
+        if (ok) cp = value;
+      }
+    }
+    if (cp < 0) {
+      if (!replace) return undefined;
+      cp = 0xfffd;
+    }
+    if (cp >= 0x10000) units.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
+    else units.push(cp);
+    if (units.length >= 8192) {
+      out += String.fromCharCode(...units);
+      units.length = 0;
+    }
+    i = next;
+  }
+  return out + String.fromCharCode(...units);
+}
+
+/** Continuation bytes a lead byte needs, and the range its first continuation byte must fall in. */
+function leadByte(b: number): readonly [need: number, low: number, high: number] {
+  if (b >= 0xc2 && b <= 0xdf) return [1, 0x80, 0xbf];
+  if (b === 0xe0) return [2, 0xa0, 0xbf];
+  if (b === 0xed) return [2, 0x80, 0x9f];
+  if (b >= 0xe1 && b <= 0xef) return [2, 0x80, 0xbf];
+  if (b === 0xf0) return [3, 0x90, 0xbf];
+  if (b >= 0xf1 && b <= 0xf3) return [3, 0x80, 0xbf];
+  if (b === 0xf4) return [3, 0x80, 0x8f];
+  return [0, 0, 0];
+}

@@ -1,0 +1,34 @@
+/**
+ * The service's hashing filters. `@noble/hashes` is synchronous (a render is synchronous, WebCrypto's
+ * digest is not) and runs in browsers and edge runtimes alike.
+ *
+ * An Undefined input gives '' (not the hash of an empty text, which would look like real data); any
+ * other non-string input is hashed as its Python `str()`.
+ */
+import { hmac } from '@noble/hashes/hmac';
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex } from '@noble/hashes/utils';
+import type { RenderState } from '../runtime/state';
+import { undefinedError } from '../runtime/undefined';
+import { Undefined } from '../runtime/values';
+import { inputText, utf8Encode } from './encoding';
+
+/**
+ * `value|convertToSHA256(key)`: HMAC-SHA-256 of the UTF-8 text with the UTF-8 key, in lower-case hex.
+ * @example `{{ 'hello'|convertToSHA256('secret') }}` is `88aab3ede8d3adf94d26ab90d3bafd4a2083070c3bcce9c014ee04a443847c0b`.
+ */
+export function convertToSHA256(_state: RenderState, value: unknown, key: unknown): string {
+  if (value instanceof Undefined) return '';
+  if (key instanceof Undefined) throw undefinedError(key);
+  const message = utf8Encode('convertToSHA256', inputText(value));
+  return bytesToHex(hmac(sha256, utf8Encode('convertToSHA256', inputText(key)), message));
+}
+
+/**
+ * `value|convertToSHA256NoSalt`: SHA-256 of the UTF-8 text, in lower-case hex.
+ * @example `{{ 'hello'|convertToSHA256NoSalt }}` is `2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824`.
+ */
+export function convertToSHA256NoSalt(_state: RenderState, value: unknown): string {
+  if (value instanceof Undefined) return '';
+  return bytesToHex(sha256(utf8Encode('convertToSHA256NoSalt', inputText(value))));
+}

@@ -1,0 +1,396 @@
+/** Jinja2's HTML, URL and JSON filters: escaping, `striptags`, `urlize`, `xmlattr`, `urlencode`, `tojson`. */
+import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { floatRepr, repr, str } from '../runtime/format';
+import { dictEntries, iterate } from '../runtime/iterate';
+import { escapeText } from '../runtime/markup';
+import { gt, lt, truthy, typeName } from '../runtime/operators';
+import type { FilterSpec, RenderState } from '../runtime/state';
+import { cpLength } from '../runtime/strings';
+import { undefinedError } from '../runtime/undefined';
+import { isDict, isInt, iteratorKind, Markup, PyFloat, Undefined } from '../runtime/values';
+import {
+  attributeError,
+  checkSize,
+  escapeValue,
+  filterArgumentError,
+  indexArg,
+  sliceIndexError,
+  textOf,
+} from './args';
+import { htmlEntities } from './html-entities';
+import { pySorted } from './ordering';
+import { PY_SPACE_RUN, pySlice } from './text';
+
+function doEscape(_state: RenderState, value: unknown): Markup {
+  return escapeValue(value);
+}
+
+function doForceescape(_state: RenderState, value: unknown): Markup {
+  return new Markup(escapeText(str(value)));
+}
+
+function doSafe(_state: RenderState, value: unknown): Markup {
+  return value instanceof Markup ? value : new Markup(str(value));
+}
+
+// html.unescape's numeric references that HTML5 maps to other characters (Windows-1252 leftovers).
+const INVALID_CHARREFS = new Map<number, string>([
+  [0x00, '\ufffd'],
+  [0x0d, '\r'],
+  [0x80, '\u20ac'],
+  [0x81, '\x81'],
+  [0x82, '\u201a'],
+  [0x83, '\u0192'],
+  [0x84, '\u201e'],
+  [0x85, '\u2026'],
+  [0x86, '\u2020'],
+  [0x87, '\u2021'],
+  [0x88, '\u02c6'],
+  [0x89, '\u2030'],
+  [0x8a, '\u0160'],
+  [0x8b, '\u2039'],
+  [0x8c, '\u0152'],
+  [0x8d, '\x8d'],
+  [0x8e, '\u017d'],
+  [0x8f, '\x8f'],
+  [0x90, '\x90'],
+  [0x91, '\u2018'],
+  [0x92, '\u2019'],
+  [0x93, '\u201c'],
+  [0x94, '\u201d'],
+  [0x95, '\u2022'],
+  [0x96, '\u2013'],
+  [0x97, '\u2014'],
+  [0x98, '\u02dc'],
+  [0x99, '\u2122'],
+  [0x9a, '\u0161'],
+  [0x9b, '\u203a'],
+  [0x9c, '\u0153'],
+  [0x9d, '\x9d'],
+  [0x9e, '\u017e'],
+  [0x9f, '\u0178'],
+]);
+
+/** Code points html.unescape drops: controls, noncharacters. */
+function isInvalidCodepoint(cp: number): boolean {
+  return (
+    (cp >= 0x1 && cp <= 0x8) ||
+    cp === 0xb ||
+    (cp >= 0xe && cp <= 0x1f) ||
+    (cp >= 0x7f && cp <= 0x9f) ||
+    (cp >= 0xfdd0 && cp <= 0xfdef) ||
+    (cp & 0xfffe) === 0xfffe
+  );
+}
+
+const CHARREF = /&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)/g;
+
+/** Python's `html.unescape`: numeric and HTML5 named references, including legacy names without `;`. */
+export function unescapeHtml(s: string): string {
+  if (!s.includes('&')) return s;
+  const entities = htmlEntities();
+  return s.replace(CHARREF, (match, ref: string) => {
+    if (ref[0] === '#') {
+      const hex = ref[1] === 'x' || ref[1] === 'X';
+      const digits = ref
+        .slice(hex ? 2 : 1)
+        .replace(/;$/, '')
+        .replace(/^0+(?=.)/, '');
+      // Past 0x10FFFF the exact value no longer matters: it becomes U+FFFD.
+      const num = digits.length > 8 ? 0x110000 : Number.parseInt(digits, hex ? 16 : 10);
+      const replaced = INVALID_CHARREFS.get(num);
+      if (replaced !== undefined) return replaced;
+      if ((num >= 0xd800 && num <= 0xdfff) || num > 0x10ffff) return '\ufffd';
+      if (isInvalidCodepoint(num)) return '';
+      return String.fromCodePoint(num);
+    }
+    const whole = entities.get(ref);
+    if (whole !== undefined) return whole;
+    // The longest known prefix wins, as the HTML5 spec's legacy rule (`&ampx` is `&x`).
+    for (let x = ref.length - 1; x > 1; x--) {
+      const prefix = entities.get(ref.slice(0, x));
+      if (prefix !== undefined) return prefix + ref.slice(x);
+    }
+    return match;
+  });
+}
+
+function doStriptags(_state: RenderState, value: unknown): string {
+  const text = str(value)
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[\s\S]*?>/g, '');
+  const words = text.split(PY_SPACE_RUN);
+  return unescapeHtml(words.filter((w) => w !== '').join(' '));
+}
+
+function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = true): string {
+  if (value instanceof Undefined) throw undefinedError(value);
+  if (!isDict(value)) throw attributeError(value, 'items');
+  const items: string[] = [];
+  for (const [key, item] of dictEntries(value)) {
+    if (item === null || item instanceof Undefined) continue;
+    if (typeof key !== 'string' && !(key instanceof Markup)) {
+      throw typeError(`expected string or bytes-like object, got '${typeName(key)}'`);
+    }
+    // Characters that would end an attribute name (HTML's attribute-name state; ASCII whitespace only).
+    if (/[ \t\n\r\f\v/>=]/.test(textOf(key))) {
+      throw valueError(`Invalid character in attribute name: ${repr(key)}`);
+    }
+    items.push(`${escapeValue(key).value}="${escapeValue(item).value}"`);
+  }
+  const rv = items.join(' ');
+  return truthy(autospace) && rv ? ` ${rv}` : rv;
+}
+
+/** Python's `urllib.parse.quote` of the UTF-8 bytes: letters, digits and `_.-~` stay, `/` too unless `forQuery`. */
+function urlQuote(value: unknown, forQuery: boolean): string {
+  const text = typeof value === 'string' ? value : str(value);
+  let quoted: string;
+  try {
+    quoted = encodeURIComponent(text);
+  } catch {
+    throw new TemplateRuntimeError(
+      'UnicodeEncodeError',
+      "'utf-8' codec can't encode character: surrogates not allowed",
+    );
+  }
+  quoted = quoted.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return forQuery ? quoted.replace(/%20/g, '+') : quoted.replace(/%2F/g, '/');
+}
+
+/** Python's unpacking of one `(key, value)` pair in `for k, v in items`. */
+function unpackPair(pair: unknown): [unknown, unknown] {
+  const kind = iteratorKind(pair);
+  const isIterable =
+    kind !== undefined ||
+    typeof pair === 'string' ||
+    pair instanceof Markup ||
+    Array.isArray(pair) ||
+    isDict(pair);
+  if (pair instanceof Undefined) throw undefinedError(pair);
+  if (!isIterable) throw typeError(`cannot unpack non-iterable ${typeName(pair)} object`);
+  const items = iterate(pair);
+  if (items.length < 2) throw valueError(`not enough values to unpack (expected 2, got ${items.length})`);
+  if (items.length > 2) throw valueError('too many values to unpack (expected 2)');
+  return [items[0], items[1]];
+}
+
+function doUrlencode(_state: RenderState, value: unknown): string {
+  const iterable =
+    Array.isArray(value) || isDict(value) || value instanceof Undefined || iteratorKind(value) !== undefined;
+  if (typeof value === 'string' || value instanceof Markup || !iterable) {
+    return urlQuote(value instanceof Markup ? value.value : value, false);
+  }
+  const pairs = isDict(value) ? dictEntries(value) : iterate(value).map(unpackPair);
+  return pairs.map(([k, v]) => `${urlQuote(k, true)}=${urlQuote(v, true)}`).join('&');
+}
+
+const URI_SCHEME = /^[\p{L}\p{N}_.+-]{2,}:\/{0,2}$/u;
+const HTTP_URL = new RegExp(
+  '^(' +
+    '(https?://|www\\.)(([\\p{L}\\p{N}_%-]+\\.)+)?([a-z]{2,63}|xn--[\\p{L}\\p{N}_%]{2,59})' +
+    '|([\\p{L}\\p{N}_%-]{2,63}\\.)+(com|net|int|edu|gov|org|info|mil)' +
+    '|(https?://)(((\\p{Nd}{1,3})(\\.\\p{Nd}{1,3}){3})|(\\[([\\p{Nd}a-f]{0,4}:){2}([\\p{Nd}a-f]{0,4}:?){1,6}\\]))' +
+    ')(?::\\p{Nd}{1,5})?(?:[/?#]\\S*)?$',
+  'iu',
+);
+const EMAIL = /^\S+@[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.[\p{L}\p{N}_]+$/u;
+const SPACE_RUN_KEPT = new RegExp(`(${PY_SPACE_RUN.source})`);
+
+function countOf(s: string, sub: string): number {
+  return s.split(sub).length - 1;
+}
+
+/** Jinja's `utils.urlize` on already-escaped text. */
+function urlizeText(
+  text: string,
+  trimLimit: unknown,
+  rel: string | null,
+  target: string | null,
+  extraSchemes: string[],
+): string {
+  const trim = (x: string) => {
+    if (trimLimit === null || !gt(cpLength(x), trimLimit)) return x;
+    if (!isInt(trimLimit) && typeof trimLimit !== 'boolean') throw sliceIndexError();
+    return `${pySlice(x, 0, Number(trimLimit))}...`;
+  };
+  const relAttr = rel ? ` rel="${escapeText(rel)}"` : '';
+  const targetAttr = target ? ` target="${escapeText(target)}"` : '';
+  return text
+    .split(SPACE_RUN_KEPT)
+    .map((word) => {
+      let head = '';
+      let middle = word;
+      let tail = '';
+      const lead = /^(?:[(<]|&lt;)+/.exec(middle);
+      if (lead) {
+        head = lead[0];
+        middle = middle.slice(head.length);
+      }
+      if (/(?:[)>.,\n]|&gt;)$/.test(middle)) {
+        const trail = /(?:[)>.,\n]|&gt;)+$/.exec(middle);
+        if (trail) {
+          tail = trail[0];
+          middle = middle.slice(0, trail.index);
+        }
+      }
+      // Balance brackets by taking closing ones back from the tail.
+      for (const [open, close] of [
+        ['(', ')'],
+        ['<', '>'],
+        ['&lt;', '&gt;'],
+      ]) {
+        const opens = countOf(middle, open);
+        if (opens <= countOf(middle, close)) continue;
+        const moves = Math.min(opens, countOf(tail, close));
+        for (let i = 0; i < moves; i++) {
+          const end = tail.indexOf(close) + close.length;
+          middle += tail.slice(0, end);
+          tail = tail.slice(end);
+        }
+      }
+      if (HTTP_URL.test(middle)) {
+        const href =
+          middle.startsWith('https://') || middle.startsWith('http://') ? middle : `https://${middle}`;
+        middle = `<a href="${href}"${relAttr}${targetAttr}>${trim(middle)}</a>`;
+      } else if (middle.startsWith('mailto:') && EMAIL.test(middle.slice(7))) {
+        middle = `<a href="${middle}">${middle.slice(7)}</a>`;
+      } else if (
+        middle.includes('@') &&
+        !middle.startsWith('www.') &&
+        !middle.includes(':') &&
+        EMAIL.test(middle)
+      ) {
+        middle = `<a href="mailto:${middle}">${middle}</a>`;
+      } else {
+        for (const scheme of extraSchemes) {
+          if (middle !== scheme && middle.startsWith(scheme)) {
+            middle = `<a href="${middle}"${relAttr}${targetAttr}>${middle}</a>`;
+          }
+        }
+      }
+      return head + middle + tail;
+    })
+    .join('');
+}
+
+function doUrlize(
+  state: RenderState,
+  value: unknown,
+  trimUrlLimit: unknown = null,
+  nofollow: unknown = false,
+  target: unknown = null,
+  rel: unknown = null,
+  extraSchemes: unknown = null,
+): string {
+  const relParts = new Set((truthy(rel) ? str(rel) : '').split(PY_SPACE_RUN));
+  relParts.delete('');
+  if (truthy(nofollow)) relParts.add('nofollow');
+  relParts.add('noopener');
+  const relText = [...relParts].sort().join(' ');
+  const schemes = extraSchemes === null ? [] : iterate(extraSchemes);
+  for (const scheme of schemes) {
+    if (typeof scheme !== 'string' || !URI_SCHEME.test(scheme)) {
+      throw filterArgumentError(`${repr(scheme)} is not a valid URI scheme prefix.`);
+    }
+  }
+  const out = urlizeText(
+    escapeValue(value).value,
+    trimUrlLimit,
+    relText || null,
+    target === null ? null : str(target),
+    schemes as string[],
+  );
+  checkSize(state, out.length, 'urlize');
+  return out;
+}
+
+/** Python's `json.dumps` string literal with `ensure_ascii`: `\uXXXX` (lower-case hex) for all but printable ASCII. */
+function jsonString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const ch = s[i];
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\b') out += '\\b';
+    else if (ch === '\f') out += '\\f';
+    else if (c < 0x20 || c > 0x7e) out += `\\u${c.toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+function jsonFloat(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? 'Infinity' : '-Infinity';
+  return floatRepr(x);
+}
+
+function jsonKey(key: unknown): string {
+  if (typeof key === 'string') return key;
+  if (key instanceof Markup) return key.value;
+  if (key === true) return 'true';
+  if (key === false) return 'false';
+  if (key === null) return 'null';
+  if (isInt(key)) return String(key);
+  if (typeof key === 'number') return jsonFloat(key);
+  if (key instanceof PyFloat) return jsonFloat(key.value);
+  throw typeError(`keys must be str, int, float, bool or None, not ${typeName(key)}`);
+}
+
+/** Python's `json.dumps(value, sort_keys=True, indent=indent)`. */
+function dumpJson(value: unknown, indent: string | null, level: number): string {
+  if (value === null) return 'null';
+  if (value === true) return 'true';
+  if (value === false) return 'false';
+  if (typeof value === 'string') return jsonString(value);
+  if (value instanceof Markup) return jsonString(value.value);
+  if (isInt(value)) return String(value);
+  if (typeof value === 'number') return jsonFloat(value);
+  if (value instanceof PyFloat) return jsonFloat(value.value);
+  const open = indent === null ? '' : `\n${indent.repeat(level + 1)}`;
+  const close = indent === null ? '' : `\n${indent.repeat(level)}`;
+  const separator = indent === null ? ', ' : `,${open}`;
+  if (Array.isArray(value) && !iteratorKind(value)) {
+    if (value.length === 0) return '[]';
+    return `[${open}${value.map((v) => dumpJson(v, indent, level + 1)).join(separator)}${close}]`;
+  }
+  if (isDict(value)) {
+    const entries = dictEntries(value);
+    if (entries.length === 0) return '{}';
+    const sorted = pySorted(entries, (entry) => entry[0], false, lt);
+    const body = sorted.map(([k, v]) => `${jsonString(jsonKey(k))}: ${dumpJson(v, indent, level + 1)}`);
+    return `{${open}${body.join(separator)}${close}}`;
+  }
+  const kind = iteratorKind(value);
+  throw typeError(`Object of type ${kind ? kind.type : typeName(value)} is not JSON serializable`);
+}
+
+function doTojson(state: RenderState, value: unknown, indent: unknown = null): Markup {
+  let indentText: string | null = null;
+  if (indent !== null) {
+    indentText = typeof indent === 'string' ? indent : ' '.repeat(Math.max(0, indexArg(indent)));
+  }
+  const json = dumpJson(value, indentText, 0);
+  checkSize(state, json.length, 'tojson');
+  return new Markup(
+    json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/'/g, '\\u0027'),
+  );
+}
+
+/** The HTML, URL and JSON filters, by name. */
+export const htmlFilters: Readonly<Record<string, FilterSpec>> = {
+  escape: { params: [], fn: doEscape },
+  e: { params: [], fn: doEscape },
+  forceescape: { params: [], fn: doForceescape },
+  safe: { params: [], fn: doSafe },
+  striptags: { params: [], fn: doStriptags },
+  xmlattr: { params: ['autospace'], fn: doXmlattr },
+  urlencode: { params: [], fn: doUrlencode },
+  urlize: { params: ['trim_url_limit', 'nofollow', 'target', 'rel', 'extra_schemes'], fn: doUrlize },
+  tojson: { params: ['indent'], fn: doTojson },
+};

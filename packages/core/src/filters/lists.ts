@@ -1,0 +1,355 @@
+/**
+ * Jinja2's sequence filters. Where Jinja2 returns a generator or a reverse iterator (`map`, `select`, `unique`,
+ * `batch`, `slice`, `reverse`), the result is a list marked with `pyIterator`, so it loops the same and the
+ * runtime can print and test it as Python would.
+ */
+import { TemplateRuntimeError, typeError } from '../errors';
+import { dictViewKind } from '../runtime/dict-views';
+import { repr, str } from '../runtime/format';
+import { iterate, length } from '../runtime/iterate';
+import { add, eq, gt, lt, truthy, typeName } from '../runtime/operators';
+import type { FilterSpec, RenderState } from '../runtime/state';
+import { codePoints } from '../runtime/strings';
+import { undefinedError } from '../runtime/undefined';
+import {
+  isDict,
+  isFloat,
+  isInt,
+  isTuple,
+  iteratorKind,
+  type Kwargs,
+  Markup,
+  NO_OBJECT,
+  namedTuple,
+  pyIterator,
+  Undefined,
+} from '../runtime/values';
+import { checkSize, filterArgumentError, indexArg, textOf } from './args';
+import { callFilter, callTest } from './call';
+import { attributeGetter, ignoreCase, multiAttributeGetter } from './lookup';
+import { hashKey, listLess, pySorted } from './ordering';
+
+/** An Undefined whose message is `hint`, as Jinja's `environment.undefined(hint)`. */
+function undefinedWithHint(hint: string): Undefined {
+  return new Undefined(undefined, NO_OBJECT, hint);
+}
+
+function doLength(_state: RenderState, value: unknown): number {
+  const kind = iteratorKind(value);
+  if (kind) throw typeError(`object of type '${kind.type}' has no len()`);
+  return length(value);
+}
+
+function doList(_state: RenderState, value: unknown): unknown[] {
+  return [...iterate(value)];
+}
+
+function doFirst(_state: RenderState, value: unknown): unknown {
+  const items = iterate(value);
+  return items.length > 0 ? items[0] : undefinedWithHint('No first item, sequence was empty.');
+}
+
+/** Python's `reversed()` works on sequences and dicts, not on iterators, numbers or None. */
+function isReversible(value: unknown): boolean {
+  if (iteratorKind(value)) return false;
+  return (
+    typeof value === 'string' ||
+    value instanceof Markup ||
+    Array.isArray(value) ||
+    isDict(value) ||
+    value instanceof Undefined
+  );
+}
+
+function notReversible(value: unknown) {
+  const kind = iteratorKind(value);
+  return typeError(`'${kind ? kind.type : typeName(value)}' object is not reversible`);
+}
+
+function doLast(_state: RenderState, value: unknown): unknown {
+  if (!isReversible(value)) throw notReversible(value);
+  const items = iterate(value);
+  if (items.length === 0) return undefinedWithHint('No last item, sequence was empty.');
+  // reversed() indexes a Markup, and Markup's items are Markup.
+  const last = items[items.length - 1];
+  return value instanceof Markup ? new Markup(last as string) : last;
+}
+
+function doReverse(_state: RenderState, value: unknown): unknown {
+  if (typeof value === 'string' || value instanceof Markup) {
+    const reversed = codePoints(textOf(value)).reverse().join('');
+    return value instanceof Markup ? new Markup(reversed) : reversed;
+  }
+  if (isReversible(value)) {
+    const items = [...iterate(value)].reverse();
+    const view = dictViewKind(value);
+    if (view) return pyIterator(items, view.replace('dict_', 'dict_reverse').replace(/s$/, 'iterator'));
+    if (Array.isArray(value) && !isTuple(value)) return pyIterator(items, 'list_reverseiterator');
+    if (isDict(value)) return pyIterator(items, 'dict_reversekeyiterator');
+    return pyIterator(items, 'reversed');
+  }
+  // Jinja falls back to list(value) reversed: iterators give a list, numbers an error.
+  if (iteratorKind(value)) return [...iterate(value)].reverse();
+  throw filterArgumentError('argument must be iterable');
+}
+
+function doJoin(
+  state: RenderState,
+  value: unknown,
+  separator: unknown = '',
+  attribute: unknown = null,
+): string {
+  let items = iterate(value);
+  if (attribute !== null) items = items.map(attributeGetter(attribute));
+  const glue = str(separator);
+  const parts = items.map((item) => str(item));
+  checkSize(
+    state,
+    parts.reduce((n, p) => n + p.length, 0) + Math.max(0, parts.length - 1) * glue.length,
+    'join',
+  );
+  return parts.join(glue);
+}
+
+function doSum(state: RenderState, value: unknown, attribute: unknown = null, start: unknown = 0): unknown {
+  if (typeof start === 'string' || start instanceof Markup) {
+    throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
+  }
+  let items = iterate(value);
+  if (attribute !== null) items = items.map(attributeGetter(attribute));
+  let total = start;
+  for (const item of items) total = add(state, total, item);
+  return total;
+}
+
+function minOrMax(value: unknown, caseSensitive: unknown, attribute: unknown, better: typeof lt): unknown {
+  const items = iterate(value);
+  if (items.length === 0) return undefinedWithHint('No aggregated item, sequence was empty.');
+  const key = attributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
+  let best = items[0];
+  let bestKey = key(best);
+  for (let i = 1; i < items.length; i++) {
+    const k = key(items[i]);
+    if (better(k, bestKey)) {
+      best = items[i];
+      bestKey = k;
+    }
+  }
+  return best;
+}
+
+function doMin(
+  _state: RenderState,
+  value: unknown,
+  caseSensitive: unknown = false,
+  attribute: unknown = null,
+): unknown {
+  return minOrMax(value, caseSensitive, attribute, lt);
+}
+
+function doMax(
+  _state: RenderState,
+  value: unknown,
+  caseSensitive: unknown = false,
+  attribute: unknown = null,
+): unknown {
+  return minOrMax(value, caseSensitive, attribute, gt);
+}
+
+function doSort(
+  _state: RenderState,
+  value: unknown,
+  reverse: unknown = false,
+  caseSensitive: unknown = false,
+  attribute: unknown = null,
+): unknown[] {
+  const key = multiAttributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
+  return pySorted(iterate(value), key, truthy(reverse), (a, b) => listLess(a as unknown[], b as unknown[]));
+}
+
+function doUnique(
+  _state: RenderState,
+  value: unknown,
+  caseSensitive: unknown = false,
+  attribute: unknown = null,
+): unknown[] {
+  const key = attributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const item of iterate(value)) {
+    const k = hashKey(key(item));
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(item);
+    }
+  }
+  return pyIterator(out, 'generator', 'do_unique');
+}
+
+function doGroupby(
+  _state: RenderState,
+  value: unknown,
+  attribute: unknown,
+  fallback: unknown = null,
+  caseSensitive: unknown = false,
+): unknown[] {
+  const sensitive = truthy(caseSensitive);
+  const key = attributeGetter(attribute, sensitive ? undefined : ignoreCase, fallback);
+  const sorted = pySorted(iterate(value), key);
+  const groups: Array<{ key: unknown; items: unknown[] }> = [];
+  for (const item of sorted) {
+    const k = key(item);
+    const last = groups[groups.length - 1];
+    if (last && (last.key === k || eq(last.key, k))) last.items.push(item);
+    else groups.push({ key: k, items: [item] });
+  }
+  // Case-insensitive groups are named by the first item's own value, not the lower-cased key.
+  const grouper = sensitive ? undefined : attributeGetter(attribute, undefined, fallback);
+  return groups.map((g) => namedTuple([grouper ? grouper(g.items[0]) : g.key, g.items], ['grouper', 'list']));
+}
+
+function doBatch(
+  state: RenderState,
+  value: unknown,
+  linecount: unknown,
+  fillWith: unknown = null,
+): unknown[] {
+  const batches: unknown[][] = [];
+  let current: unknown[] = [];
+  for (const item of iterate(value)) {
+    if (eq(current.length, linecount)) {
+      batches.push(current);
+      current = [];
+    }
+    current.push(item);
+  }
+  if (current.length > 0) {
+    if (fillWith !== null && lt(current.length, linecount)) {
+      if (!isInt(linecount) && typeof linecount !== 'boolean') {
+        throw typeError(`can't multiply sequence by non-int of type '${typeName(linecount)}'`);
+      }
+      const missing = Number(linecount) - current.length;
+      checkSize(state, missing, 'batch');
+      for (let i = 0; i < missing; i++) current.push(fillWith);
+    }
+    batches.push(current);
+  }
+  return pyIterator(batches, 'generator', 'do_batch');
+}
+
+function doSlice(state: RenderState, value: unknown, slices: unknown, fillWith: unknown = null): unknown[] {
+  const seq = [...iterate(value)];
+  if (slices instanceof Undefined) throw undefinedError(slices);
+  // Python computes len // slices first, so only a float gets as far as range()'s complaint.
+  if (!isInt(slices) && typeof slices !== 'boolean' && !isFloat(slices)) {
+    throw typeError(`unsupported operand type(s) for //: 'int' and '${typeName(slices)}'`);
+  }
+  const count = indexArg(slices);
+  if (count === 0) throw new TemplateRuntimeError('ZeroDivisionError', 'integer division or modulo by zero');
+  checkSize(state, count, 'slice');
+  const perSlice = Math.floor(seq.length / count);
+  const withExtra = ((seq.length % count) + count) % count;
+  const out: unknown[][] = [];
+  let offset = 0;
+  for (let n = 0; n < count; n++) {
+    const start = offset + n * perSlice;
+    if (n < withExtra) offset += 1;
+    const end = offset + (n + 1) * perSlice;
+    const part = seq.slice(start, end);
+    if (fillWith !== null && n >= withExtra) part.push(fillWith);
+    out.push(part);
+  }
+  return pyIterator(out, 'generator', 'sync_do_slice');
+}
+
+function doMap(state: RenderState, value: unknown, args: unknown[], kwargs: Kwargs): unknown[] {
+  if (!truthy(value)) return pyIterator([], 'generator', 'sync_do_map');
+  let fn: (item: unknown) => unknown;
+  if (args.length === 0 && 'attribute' in kwargs) {
+    const { attribute, default: fallback = null, ...rest } = kwargs;
+    const unexpected = Object.keys(rest);
+    if (unexpected.length > 0)
+      throw filterArgumentError(`Unexpected keyword argument ${repr(unexpected[0])}`);
+    fn = attributeGetter(attribute, undefined, fallback);
+  } else {
+    if (args.length === 0) throw filterArgumentError('map requires a filter argument');
+    const [name, ...rest] = args;
+    fn = (item) => callFilter(state, name, item, rest, kwargs);
+  }
+  return pyIterator(iterate(value).map(fn), 'generator', 'sync_do_map');
+}
+
+function selectOrReject(
+  state: RenderState,
+  value: unknown,
+  args: unknown[],
+  kwargs: Kwargs,
+  keep: boolean,
+  lookupAttribute: boolean,
+): unknown[] {
+  if (!truthy(value)) return pyIterator([], 'generator', 'select_or_reject');
+  let transform: (item: unknown) => unknown = (item) => item;
+  let offset = 0;
+  if (lookupAttribute) {
+    if (args.length === 0) throw filterArgumentError('Missing parameter for attribute name');
+    transform = attributeGetter(args[0]);
+    offset = 1;
+  }
+  let test: (item: unknown) => boolean;
+  if (args.length > offset) {
+    const name = args[offset];
+    const rest = args.slice(offset + 1);
+    test = (item) => callTest(state, name, item, rest, kwargs);
+  } else {
+    test = truthy;
+  }
+  return pyIterator(
+    iterate(value).filter((item) => test(transform(item)) === keep),
+    'generator',
+    'select_or_reject',
+  );
+}
+
+/** The sequence filters, by name. */
+export const listFilters: Readonly<Record<string, FilterSpec>> = {
+  length: { params: [], fn: doLength },
+  count: { params: [], fn: doLength },
+  list: { params: [], fn: doList },
+  first: { params: [], fn: doFirst },
+  last: { params: [], fn: doLast },
+  reverse: { params: [], fn: doReverse },
+  join: { params: ['d', 'attribute'], fn: doJoin },
+  sum: { params: ['attribute', 'start'], fn: doSum },
+  min: { params: ['case_sensitive', 'attribute'], fn: doMin },
+  max: { params: ['case_sensitive', 'attribute'], fn: doMax },
+  sort: { params: ['reverse', 'case_sensitive', 'attribute'], fn: doSort },
+  unique: { params: ['case_sensitive', 'attribute'], fn: doUnique },
+  groupby: { params: ['attribute', 'default', 'case_sensitive'], required: 1, fn: doGroupby },
+  batch: { params: ['linecount', 'fill_with'], required: 1, fn: doBatch },
+  slice: { params: ['slices', 'fill_with'], required: 1, fn: doSlice },
+  map: { params: [], varargs: true, kwargs: true, fn: doMap },
+  select: {
+    params: [],
+    varargs: true,
+    kwargs: true,
+    fn: (s, v, a, k) => selectOrReject(s, v, a, k, true, false),
+  },
+  reject: {
+    params: [],
+    varargs: true,
+    kwargs: true,
+    fn: (s, v, a, k) => selectOrReject(s, v, a, k, false, false),
+  },
+  selectattr: {
+    params: [],
+    varargs: true,
+    kwargs: true,
+    fn: (s, v, a, k) => selectOrReject(s, v, a, k, true, true),
+  },
+  rejectattr: {
+    params: [],
+    varargs: true,
+    kwargs: true,
+    fn: (s, v, a, k) => selectOrReject(s, v, a, k, false, true),
+  },
+};

@@ -1,0 +1,303 @@
+/** Jinja2's number filters: `abs`, `int`, `float`, `round`, `filesizeformat`, exact to Python's arithmetic. */
+import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { repr } from '../runtime/format';
+import { truthy, typeName } from '../runtime/operators';
+import type { FilterSpec } from '../runtime/state';
+import { pyIsAscii } from '../runtime/strings';
+import { undefinedError } from '../runtime/undefined';
+import { float, int, isFloat, isInt, Markup, PyFloat, Undefined } from '../runtime/values';
+import { indexArg } from './args';
+
+const overflowError = (message: string) => new TemplateRuntimeError('OverflowError', message);
+
+const DECIMAL_DIGIT = /\p{Nd}/u;
+
+/** The value of a Unicode decimal digit: digits come in runs of ten from 0, so count back to the run's start. */
+function digitValue(cp: number): number {
+  let zero = cp;
+  while (zero > 0 && DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero--;
+  return (cp - zero) % 10;
+}
+
+// What int() and float() strip: C's ASCII whitespace and Unicode's non-ASCII spaces, but not U+001C..U+001F.
+const SPACE = '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const NUMBER_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'g');
+
+/** Python's number parsing strips whitespace and reads any Unicode decimal digit as its ASCII digit. */
+function normalizeNumberText(text: string): string {
+  const trimmed = text.replace(NUMBER_SPACE, '');
+  if (pyIsAscii(trimmed)) return trimmed;
+  return trimmed.replace(/\p{Nd}/gu, (digit) => String(digitValue(digit.codePointAt(0) as number)));
+}
+
+const FLOAT_TEXT =
+  /^[+-]?(?:(?:[0-9](?:_?[0-9])*)(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/;
+const SPECIAL_FLOAT = /^([+-]?)(inf|infinity|nan)$/i;
+
+/** Python's `float(str)`: the number, or `undefined` where Python raises ValueError. */
+export function parsePyFloat(text: string): number | undefined {
+  const s = normalizeNumberText(text);
+  const special = SPECIAL_FLOAT.exec(s);
+  if (special) {
+    const magnitude = special[2].toLowerCase() === 'nan' ? Number.NaN : Number.POSITIVE_INFINITY;
+    return special[1] === '-' ? -magnitude : magnitude;
+  }
+  if (!FLOAT_TEXT.test(s)) return undefined;
+  return Number(s.replace(/_/g, ''));
+}
+
+const PREFIXES: Record<string, number> = { b: 2, o: 8, x: 16 };
+// The bases JS's BigInt() parses natively, with the prefix it needs.
+const LITERAL_PREFIXES: Record<number, string> = { 2: '0b', 8: '0o', 10: '', 16: '0x' };
+
+/** Python's `int(str, base)`: the integer, or `undefined` where Python raises ValueError. */
+export function parsePyInt(text: string, base: number): number | bigint | undefined {
+  if (base !== 0 && (base < 2 || base > 36)) return undefined;
+  let s = normalizeNumberText(text);
+  let negative = false;
+  if (s.startsWith('+') || s.startsWith('-')) {
+    negative = s[0] === '-';
+    s = s.slice(1);
+  }
+  let radix = base;
+  const prefix = /^0([box])/i.exec(s);
+  if (prefix && (base === 0 || base === PREFIXES[prefix[1].toLowerCase()])) {
+    radix = PREFIXES[prefix[1].toLowerCase()];
+    // An underscore may follow the prefix: `0x_1f`.
+    s = s.slice(2);
+    if (s.startsWith('_')) s = s.slice(1);
+    if (s === '') return undefined;
+  } else if (base === 0) {
+    radix = 10;
+    // Base 0 reads like a Python literal: no leading zeros on a non-zero number.
+    if (/^0/.test(s) && !/^0(?:_?0)*$/.test(s)) return undefined;
+  }
+  if (!/^[0-9a-z](?:_?[0-9a-z])*$/i.test(s)) return undefined;
+  const digits = s.replace(/_/g, '').toLowerCase();
+  for (const ch of digits) if (Number.parseInt(ch, 36) >= radix) return undefined;
+  // CPython 3.11 refuses to convert more than 4300 digits in a base that is not a power of two.
+  if ((radix & (radix - 1)) !== 0 && digits.length > 4300) return undefined;
+  let value = 0n;
+  if (radix in LITERAL_PREFIXES) {
+    value = BigInt(LITERAL_PREFIXES[radix] + digits);
+  } else {
+    const big = BigInt(radix);
+    for (const ch of digits) value = value * big + BigInt(Number.parseInt(ch, 36));
+  }
+  return int(negative ? -value : value);
+}
+
+/** Python's `float(x)` for the `float` filter and `filesizeformat`: `undefined` where Python raises TypeError or ValueError. */
+function toPyFloat(value: unknown): number | undefined {
+  if (value instanceof Undefined) throw undefinedError(value);
+  if (typeof value === 'number') return value;
+  if (value instanceof PyFloat) return value.value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'bigint') {
+    const x = Number(value);
+    if (!Number.isFinite(x)) throw overflowError('int too large to convert to float');
+    return x;
+  }
+  if (typeof value === 'string') return parsePyFloat(value);
+  if (value instanceof Markup) return parsePyFloat(value.value);
+  return undefined;
+}
+
+/** Python's `int(x)` of a float: truncation, OverflowError for infinities, `undefined` (ValueError) for NaN. */
+function truncate(x: number): number | bigint | undefined {
+  if (Number.isNaN(x)) return undefined;
+  if (!Number.isFinite(x)) throw overflowError('cannot convert float infinity to integer');
+  const t = Math.trunc(x);
+  return Number.isSafeInteger(t) ? t + 0 : int(BigInt(t));
+}
+
+function doInt(_state: unknown, value: unknown, fallback: unknown = 0, base: unknown = 10): unknown {
+  if (value instanceof Undefined) throw undefinedError(value);
+  if (typeof value === 'string' || value instanceof Markup) {
+    const text = typeof value === 'string' ? value : value.value;
+    const parsed = isInt(base) || typeof base === 'boolean' ? parsePyInt(text, Number(base)) : undefined;
+    if (parsed !== undefined) return parsed;
+    // Jinja's quirk: "42.23"|int is 42, through float().
+    const x = parsePyFloat(text);
+    if (x === undefined) return fallback;
+    return truncate(x) ?? fallback;
+  }
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (isInt(value)) return value;
+  if (isFloat(value)) return truncate(value instanceof PyFloat ? value.value : value) ?? fallback;
+  return fallback;
+}
+
+function doFloat(_state: unknown, value: unknown, fallback: unknown = float(0)): unknown {
+  const x = toPyFloat(value);
+  return x === undefined ? fallback : float(x);
+}
+
+function doAbs(_state: unknown, value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'bigint') return value < 0n ? -value : value;
+  if (typeof value === 'number') return Math.abs(value);
+  if (value instanceof PyFloat) return float(Math.abs(value.value));
+  throw typeError(`bad operand type for abs(): '${typeName(value)}'`);
+}
+
+/** A double as `mantissa * 2 ** exponent`, both exact. */
+function decompose(x: number): { mantissa: bigint; exponent: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(x));
+  const bits = view.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & 0xfffffffffffffn;
+  return biased === 0
+    ? { mantissa: fraction, exponent: -1074 }
+    : { mantissa: fraction | 0x10000000000000n, exponent: biased - 1075 };
+}
+
+/**
+ * |x| * 10 ** digits rounded half-to-even on the exact binary value, as CPython's float rounding and `%.Nf`
+ * formatting do (so 2.675 rounds to 2.67: it is really 2.67499999...).
+ */
+export function scaledRoundHalfEven(x: number, digits: number): bigint {
+  const { mantissa, exponent } = decompose(x);
+  let num = mantissa;
+  let den = 1n;
+  if (digits >= 0) num *= 10n ** BigInt(digits);
+  else den *= 10n ** BigInt(-digits);
+  if (exponent >= 0) num <<= BigInt(exponent);
+  else den <<= BigInt(-exponent);
+  let q = num / den;
+  const twice = (num - q * den) * 2n;
+  if (twice > den || (twice === den && q % 2n === 1n)) q += 1n;
+  return q;
+}
+
+/** Python's `'%.{digits}f' % x` for finite and non-finite floats. */
+export function formatFixed(x: number, digits: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  const q = scaledRoundHalfEven(x, digits)
+    .toString()
+    .padStart(digits + 1, '0');
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  return digits === 0 ? `${sign}${q}` : `${sign}${q.slice(0, -digits)}.${q.slice(-digits)}`;
+}
+
+/** Python's `round(x, ndigits)` for a float `x`: correctly rounded, half to even on the exact value. */
+export function roundFloat(x: number, ndigits: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  if (ndigits > 323) return x;
+  if (ndigits < -308) return 0 * x;
+  const q = scaledRoundHalfEven(x, ndigits);
+  const magnitude = Number(`${q}e${-ndigits}`);
+  if (!Number.isFinite(magnitude)) throw overflowError('rounded value too large to represent');
+  return x < 0 ? -magnitude : magnitude;
+}
+
+/** Python's `round(n, ndigits)` for an int: unchanged for ndigits >= 0, else half to even at 10 ** -ndigits. */
+function roundInt(n: bigint, ndigits: number): bigint {
+  if (ndigits >= 0) return n;
+  const unit = 10n ** BigInt(-ndigits);
+  const negative = n < 0n;
+  const a = negative ? -n : n;
+  let q = a / unit;
+  const twice = (a - q * unit) * 2n;
+  if (twice > unit || (twice === unit && q % 2n === 1n)) q += 1n;
+  return negative ? -q * unit : q * unit;
+}
+
+function doRound(
+  _state: unknown,
+  value: unknown,
+  precision: unknown = 0,
+  method: unknown = 'common',
+): unknown {
+  if (method !== 'common' && method !== 'ceil' && method !== 'floor') {
+    throw new TemplateRuntimeError('FilterArgumentError', 'method must be common, ceil or floor');
+  }
+  if (method === 'common') return roundCommon(value, precision);
+  return roundDirected(value, precision, method === 'ceil' ? Math.ceil : Math.floor);
+}
+
+function roundCommon(value: unknown, precision: unknown): unknown {
+  const isNumeric = typeof value === 'boolean' || isInt(value) || isFloat(value);
+  if (!isNumeric) {
+    if (value instanceof Undefined) throw typeError("type Undefined doesn't define __round__ method");
+    throw typeError(`type ${typeName(value)} doesn't define __round__ method`);
+  }
+  if (isFloat(value)) {
+    const x = value instanceof PyFloat ? value.value : value;
+    if (precision === null) {
+      // round(x, None) is round(x): an int, half to even.
+      if (Number.isNaN(x)) throw valueError('cannot convert float NaN to integer');
+      if (!Number.isFinite(x)) throw overflowError('cannot convert float infinity to integer');
+      return int(scaledRoundHalfEven(x, 0) * (x < 0 ? -1n : 1n));
+    }
+    return float(roundFloat(x, indexArg(precision)));
+  }
+  const n = typeof value === 'boolean' ? (value ? 1n : 0n) : BigInt(value as number | bigint);
+  return int(roundInt(n, precision === null ? 0 : indexArg(precision)));
+}
+
+function roundDirected(value: unknown, precision: unknown, direction: (x: number) => number): unknown {
+  if (precision === null || !(typeof precision === 'boolean' || isInt(precision))) {
+    if (precision instanceof Undefined) throw undefinedError(precision);
+    throw typeError(`unsupported operand type(s) for ** or pow(): 'int' and '${typeName(precision)}'`);
+  }
+  const p = Number(precision);
+  const isNumeric = typeof value === 'boolean' || isInt(value) || isFloat(value);
+  if (!isNumeric) {
+    if (value instanceof Undefined) throw undefinedError(value);
+    const name = typeName(value);
+    if (typeof value === 'string' || value instanceof Markup || Array.isArray(value)) {
+      throw typeError(
+        p >= 0 ? `must be real number, not ${name}` : "can't multiply sequence by non-int of type 'float'",
+      );
+    }
+    throw typeError(`unsupported operand type(s) for *: '${name}' and '${p >= 0 ? 'int' : 'float'}'`);
+  }
+  // An int times 10 ** p (p >= 0) stays an exact int, so rounding it changes nothing.
+  if (!isFloat(value) && p >= 0) return float(Number(typeof value === 'boolean' ? Number(value) : value));
+  const x = isFloat(value) ? (value instanceof PyFloat ? value.value : value) : Number(value);
+  if (p > 308) throw overflowError('int too large to convert to float');
+  const scale = Number(`1e${p}`);
+  const scaled = x * scale;
+  if (Number.isNaN(scaled)) throw valueError('cannot convert float NaN to integer');
+  if (!Number.isFinite(scaled)) throw overflowError('cannot convert float infinity to integer');
+  // math.ceil/floor give a Python int, which has no negative zero.
+  return float((direction(scaled) + 0) / scale);
+}
+
+const SIZE_PREFIXES = ['k', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
+
+function doFilesizeformat(_state: unknown, value: unknown, binary: unknown = false): string {
+  const bytes = toPyFloat(value);
+  if (bytes === undefined) {
+    if (typeof value === 'string' || value instanceof Markup) {
+      throw valueError(
+        `could not convert string to float: ${repr(typeof value === 'string' ? value : value.value)}`,
+      );
+    }
+    throw typeError(`float() argument must be a string or a real number, not '${typeName(value)}'`);
+  }
+  const isBinary = truthy(binary);
+  const base = isBinary ? 1024 : 1000;
+  if (bytes === 1) return '1 Byte';
+  if (bytes < base) return `${truncate(bytes) ?? 0} Bytes`;
+  let shown = '';
+  for (let i = 0; i < SIZE_PREFIXES.length; i++) {
+    const unit = isBinary ? 1024 ** (i + 2) : Number(`1e${3 * (i + 2)}`);
+    const prefix = isBinary ? `${SIZE_PREFIXES[i].toUpperCase()}iB` : `${SIZE_PREFIXES[i]}B`;
+    shown = `${formatFixed((base * bytes) / unit, 1)} ${prefix}`;
+    if (bytes < unit) return shown;
+  }
+  return shown;
+}
+
+/** The number filters, by name. */
+export const numberFilters: Readonly<Record<string, FilterSpec>> = {
+  abs: { params: [], fn: doAbs },
+  int: { params: ['default', 'base'], fn: doInt },
+  float: { params: ['default'], fn: doFloat },
+  round: { params: ['precision', 'method'], fn: doRound },
+  filesizeformat: { params: ['binary'], fn: doFilesizeformat },
+};

@@ -1,0 +1,172 @@
+/**
+ * Python's `pprint.pformat(obj)` (width 80, indent 1, dicts sorted by key), which the `pprint` filter prints:
+ * a value whose repr fits stays on one line, longer dicts, lists, tuples and strings are split over lines.
+ */
+import { repr } from '../runtime/format';
+import { dictEntries } from '../runtime/iterate';
+import { lt, typeName } from '../runtime/operators';
+import { cpLength } from '../runtime/strings';
+import { isDict, isTuple, iteratorKind, NOT_FOUND, namedTupleField } from '../runtime/values';
+import { pySorted } from './ordering';
+import { splitLinesKeepEnds } from './text';
+
+const WIDTH = 80;
+
+/** `pprint.pformat(value)`. */
+export function pformat(value: unknown): string {
+  const out: string[] = [];
+  format(value, out, 0, 0, 0);
+  return out.join('');
+}
+
+/** True for values that print through pprint's own list/tuple code (not namedtuples, which have their own repr). */
+function isPlainSequence(v: unknown): v is unknown[] {
+  return Array.isArray(v) && !iteratorKind(v) && namedTupleField(v, 'grouper') === NOT_FOUND;
+}
+
+/** pprint's `_safe_key`: the natural order, or by type name where Python cannot order the two values. */
+function safeLess(a: unknown, b: unknown): boolean {
+  try {
+    return lt(a, b);
+  } catch {
+    return `<class '${typeName(a)}'>` < `<class '${typeName(b)}'>`;
+  }
+}
+
+function sortedItems(d: Record<string, unknown> | Map<unknown, unknown>): Array<[unknown, unknown]> {
+  return pySorted(
+    dictEntries(d),
+    (item) => item,
+    false,
+    (x, y) => {
+      const [ka, va] = x as [unknown, unknown];
+      const [kb, vb] = y as [unknown, unknown];
+      // Tuples of _safe_key wrappers never compare equal, so the key alone decides unless it raises both ways.
+      if (safeLess(ka, kb)) return true;
+      if (safeLess(kb, ka)) return false;
+      return safeLess(va, vb);
+    },
+  );
+}
+
+/** pprint's `_safe_repr`: repr with sorted dicts. */
+function safeRepr(value: unknown): string {
+  if (isDict(value)) {
+    const items = sortedItems(value);
+    if (items.length === 0) return '{}';
+    return `{${items.map(([k, v]) => `${safeRepr(k)}: ${safeRepr(v)}`).join(', ')}}`;
+  }
+  if (isPlainSequence(value)) {
+    const parts = value.map(safeRepr);
+    if (!isTuple(value)) return `[${parts.join(', ')}]`;
+    return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(', ')})`;
+  }
+  return repr(value);
+}
+
+function format(value: unknown, out: string[], indent: number, allowance: number, level: number): void {
+  const rep = safeRepr(value);
+  if (cpLength(rep) <= WIDTH - indent - allowance) {
+    out.push(rep);
+    return;
+  }
+  if (isDict(value)) {
+    out.push('{');
+    const items = sortedItems(value);
+    if (items.length > 0) formatDictItems(items, out, indent, allowance + 1, level + 1);
+    out.push('}');
+  } else if (isPlainSequence(value)) {
+    const tuple = isTuple(value);
+    const end = tuple ? (value.length === 1 ? ',)' : ')') : ']';
+    out.push(tuple ? '(' : '[');
+    formatItems(value, out, indent, allowance + end.length, level + 1);
+    out.push(end);
+  } else if (typeof value === 'string') {
+    formatString(value, out, indent, allowance, level + 1);
+  } else {
+    out.push(rep);
+  }
+}
+
+function formatDictItems(
+  items: Array<[unknown, unknown]>,
+  out: string[],
+  indent: number,
+  allowance: number,
+  level: number,
+): void {
+  const inner = indent + 1;
+  items.forEach(([key, value], i) => {
+    const last = i === items.length - 1;
+    const rep = safeRepr(key);
+    out.push(rep, ': ');
+    format(value, out, inner + cpLength(rep) + 2, last ? allowance : 1, level);
+    if (!last) out.push(`,\n${' '.repeat(inner)}`);
+  });
+}
+
+function formatItems(
+  items: unknown[],
+  out: string[],
+  indent: number,
+  allowance: number,
+  level: number,
+): void {
+  const inner = indent + 1;
+  items.forEach((item, i) => {
+    const last = i === items.length - 1;
+    if (i > 0) out.push(`,\n${' '.repeat(inner)}`);
+    format(item, out, inner, last ? allowance : 1, level);
+  });
+}
+
+/** pprint's `_pprint_str`: a long string becomes adjacent literals, broken after whitespace, in parentheses. */
+function formatString(value: string, out: string[], indent: number, allowance: number, level: number): void {
+  if (value === '') {
+    out.push(repr(value));
+    return;
+  }
+  const chunks: string[] = [];
+  const lines = splitLinesKeepEnds(value);
+  let ind = indent;
+  let allow = allowance;
+  if (level === 1) {
+    ind += 1;
+    allow += 1;
+  }
+  const maxWidth = WIDTH - ind;
+  let maxWidth1 = maxWidth;
+  let lastRep = '';
+  lines.forEach((line, i) => {
+    const rep = repr(line);
+    lastRep = rep;
+    if (i === lines.length - 1) maxWidth1 -= allow;
+    if (cpLength(rep) <= maxWidth1) {
+      chunks.push(rep);
+      return;
+    }
+    // Alternating runs of non-space then space, as re.findall(r'\S*\s*', line) without its final empty match.
+    const parts = line.match(/[^\s]*\s*/gu) ?? [];
+    parts.pop();
+    let maxWidth2 = maxWidth;
+    let current = '';
+    parts.forEach((part, j) => {
+      const candidate = current + part;
+      if (j === parts.length - 1 && i === lines.length - 1) maxWidth2 -= allow;
+      if (cpLength(repr(candidate)) > maxWidth2) {
+        if (current) chunks.push(repr(current));
+        current = part;
+      } else {
+        current = candidate;
+      }
+    });
+    if (current) chunks.push(repr(current));
+  });
+  if (chunks.length === 1) {
+    out.push(lastRep);
+    return;
+  }
+  if (level === 1) out.push('(');
+  out.push(chunks.join(`\n${' '.repeat(ind)}`));
+  if (level === 1) out.push(')');
+}

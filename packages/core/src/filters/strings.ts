@@ -1,0 +1,292 @@
+/** Jinja2's text filters: case, padding, trimming, replacing, truncating, wrapping and `%` formatting. */
+import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { slice } from '../runtime/access';
+import { markupPercentFormat, percentFormat, str } from '../runtime/format';
+import { length } from '../runtime/iterate';
+import { escapeText } from '../runtime/markup';
+import { add, ge, le, sub, truthy, typeName } from '../runtime/operators';
+import type { FilterSpec, RenderState } from '../runtime/state';
+import { codePoints, cpLength, PY_WHITESPACE, pyCapitalize } from '../runtime/strings';
+import { undefinedError } from '../runtime/undefined';
+import { isInt, type Kwargs, Markup, tuple, Undefined } from '../runtime/values';
+import {
+  attributeError,
+  checkSize,
+  filterArgumentError,
+  indexArg,
+  sameKind,
+  sliceIndexError,
+  softStr,
+  textOf,
+} from './args';
+import { pformat } from './pretty-print';
+import { beforeLast, isBlank, pySlice, pyStrip, splitLines } from './text';
+
+function doUpper(_state: RenderState, value: unknown): string | Markup {
+  const s = softStr(value);
+  return sameKind(s, textOf(s).toUpperCase());
+}
+
+function doLower(_state: RenderState, value: unknown): string | Markup {
+  const s = softStr(value);
+  return sameKind(s, textOf(s).toLowerCase());
+}
+
+function doCapitalize(_state: RenderState, value: unknown): string | Markup {
+  const s = softStr(value);
+  return sameKind(s, pyCapitalize(textOf(s)));
+}
+
+// Jinja starts a word after whitespace, `-` and opening brackets (Python's \s is Unicode whitespace).
+const WORD_BEGINNING = new RegExp(`([-${PY_WHITESPACE}({[<]+)`);
+
+function doTitle(_state: RenderState, value: unknown): string {
+  return textOf(softStr(value))
+    .split(WORD_BEGINNING)
+    .filter((item) => item !== '')
+    .map((item) => {
+      const first = String.fromCodePoint(item.codePointAt(0) as number);
+      return first.toUpperCase() + item.slice(first.length).toLowerCase();
+    })
+    .join('');
+}
+
+function doCenter(state: RenderState, value: unknown, width: unknown = 80): string | Markup {
+  const s = softStr(value);
+  const text = textOf(s);
+  const w = indexArg(width);
+  const margin = w - cpLength(text);
+  if (margin <= 0) return s;
+  checkSize(state, w, 'center');
+  // CPython's str.center puts the odd space on the left only when the width is odd too.
+  const left = Math.floor(margin / 2) + (margin & w & 1);
+  return sameKind(s, ' '.repeat(left) + text + ' '.repeat(margin - left));
+}
+
+function doTrim(_state: RenderState, value: unknown, chars: unknown = null): string | Markup {
+  const s = softStr(value);
+  if (chars !== null && typeof chars !== 'string' && !(chars instanceof Markup)) {
+    throw typeError('strip arg must be None or str');
+  }
+  return sameKind(s, pyStrip(textOf(s), chars === null ? null : textOf(chars)));
+}
+
+function doString(_state: RenderState, value: unknown): string | Markup {
+  return softStr(value);
+}
+
+function doReplace(
+  state: RenderState,
+  value: unknown,
+  old: unknown,
+  replacement: unknown,
+  count: unknown = null,
+): string {
+  const s = str(value);
+  const from = str(old);
+  const to = str(replacement);
+  const limit = count === null ? -1 : indexArg(count);
+  if (from === '') {
+    // Python inserts the replacement before every code point and at the end.
+    const cps = codePoints(s);
+    const slots = limit < 0 ? cps.length + 1 : Math.min(limit, cps.length + 1);
+    checkSize(state, s.length + slots * to.length, 'replace');
+    let out = '';
+    for (let i = 0; i < cps.length; i++) out += (i < slots ? to : '') + cps[i];
+    return slots > cps.length ? out + to : out;
+  }
+  const parts = s.split(from);
+  const replaced = limit < 0 ? parts.length - 1 : Math.min(limit, parts.length - 1);
+  checkSize(state, s.length + replaced * (to.length - from.length), 'replace');
+  if (replaced === parts.length - 1) return parts.join(to);
+  return parts.slice(0, replaced + 1).join(to) + from + parts.slice(replaced + 1).join(from);
+}
+
+function doTruncate(
+  state: RenderState,
+  value: unknown,
+  maxLength: unknown = 255,
+  killwords: unknown = false,
+  end: unknown = '...',
+  leeway: unknown = null,
+): unknown {
+  const slack = leeway === null ? 5 : leeway;
+  const endLength = length(end);
+  if (!ge(maxLength, endLength)) {
+    throw new TemplateRuntimeError(
+      'AssertionError',
+      `expected length >= ${endLength}, got ${str(maxLength)}`,
+    );
+  }
+  if (!ge(slack, 0))
+    throw new TemplateRuntimeError('AssertionError', `expected leeway >= 0, got ${str(slack)}`);
+  if (le(length(value), add(state, maxLength, slack))) return value;
+  const keep = sub(state, maxLength, endLength);
+  if (!isInt(keep) && typeof keep !== 'boolean') throw sliceIndexError();
+  if (typeof value === 'string' || value instanceof Markup) {
+    const head = pySlice(textOf(value), 0, Number(keep));
+    const kept = truthy(killwords) ? head : beforeLast(head, ' ');
+    if (value instanceof Markup)
+      return new Markup(kept + (end instanceof Markup ? end.value : escapeText(str(end))));
+    return add(state, kept, end);
+  }
+  const head = slice(value, null, keep, null);
+  if (truthy(killwords)) return add(state, head, end);
+  throw attributeError(head, 'rsplit');
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+function doWordcount(_state: RenderState, value: unknown): number {
+  return textOf(softStr(value)).match(WORD)?.length ?? 0;
+}
+
+function doIndent(
+  state: RenderState,
+  value: unknown,
+  width: unknown = 4,
+  first: unknown = false,
+  blank: unknown = false,
+): string | Markup {
+  let indention: string;
+  if (typeof width === 'string' || width instanceof Markup) indention = textOf(width);
+  else if (typeof width === 'boolean' || isInt(width)) {
+    checkSize(state, Number(width), 'indent');
+    indention = ' '.repeat(Math.max(0, Number(width)));
+  } else {
+    throw typeError(`can't multiply sequence by non-int of type '${typeName(width)}'`);
+  }
+  if (value instanceof Undefined) throw undefinedError(value);
+  if (typeof value !== 'string' && !(value instanceof Markup)) {
+    if (Array.isArray(value)) throw attributeError(value, 'splitlines');
+    throw typeError(`unsupported operand type(s) for +=: '${typeName(value)}' and 'str'`);
+  }
+  const text = `${textOf(value)}\n`;
+  const lines = splitLines(text);
+  checkSize(state, text.length + lines.length * indention.length, 'indent');
+  let rv: string;
+  if (truthy(blank)) {
+    rv = lines.join(`\n${indention}`);
+  } else {
+    rv = lines.shift() ?? '';
+    if (lines.length > 0) rv += `\n${lines.map((line) => (line ? indention + line : line)).join('\n')}`;
+  }
+  if (truthy(first)) rv = indention + rv;
+  return sameKind(value, rv);
+}
+
+function doFormat(_state: RenderState, value: unknown, args: unknown[], kwargs: Kwargs): string | Markup {
+  const hasKwargs = Object.keys(kwargs).length > 0;
+  if (args.length > 0 && hasKwargs) {
+    throw filterArgumentError("can't handle positional and keyword arguments at the same time");
+  }
+  const fmt = softStr(value);
+  const values = hasKwargs ? { ...kwargs } : tuple([...args]);
+  // Markup's `%` escapes the arguments' text.
+  return fmt instanceof Markup ? markupPercentFormat(fmt.value, values) : percentFormat(fmt, values);
+}
+
+const WRAP_SPACE = '[\\t\\n\\v\\f\\r ]';
+const WRAP_WORD_PUNCT = '[\\p{L}\\p{N}_!"\'&.,?]';
+const WRAP_LETTER = '[\\p{L}\\p{Nl}\\p{No}_]';
+const WRAP_WORD_CHAR = '[\\p{L}\\p{N}_]';
+// textwrap's wordsep_re: whitespace runs, em-dashes between words, and words split after their hyphens.
+const WORD_SEPARATOR = new RegExp(
+  `(${WRAP_SPACE}+` +
+    `|(?<=${WRAP_WORD_PUNCT})-{2,}(?=${WRAP_WORD_CHAR})` +
+    `|[^\\t\\n\\v\\f\\r ]+?(?:-(?:(?<=${WRAP_LETTER}{2}-)|(?<=${WRAP_LETTER}-${WRAP_LETTER}-))(?=${WRAP_LETTER}-?${WRAP_LETTER})` +
+    `|(?=${WRAP_SPACE}|$)` +
+    `|(?<=${WRAP_WORD_PUNCT})(?=-{2,}${WRAP_WORD_CHAR})))`,
+  'u',
+);
+const SIMPLE_WORD_SEPARATOR = new RegExp(`(${WRAP_SPACE}+)`, 'u');
+
+/** Python's `textwrap.wrap(text, width, expand_tabs=False, replace_whitespace=False, ...)`, lines of code points. */
+function wrapParagraph(
+  text: string,
+  width: number,
+  breakLongWords: boolean,
+  breakOnHyphens: boolean,
+): string[] {
+  if (width <= 0) throw valueError(`invalid width ${width} (must be > 0)`);
+  const chunks = text
+    .split(breakOnHyphens ? WORD_SEPARATOR : SIMPLE_WORD_SEPARATOR)
+    .filter((c) => c !== '' && c !== undefined)
+    .map(codePoints)
+    .reverse();
+  const lines: string[] = [];
+  while (chunks.length > 0) {
+    const line: string[][] = [];
+    let lineLength = 0;
+    if (isBlank(chunks[chunks.length - 1].join('')) && lines.length > 0) chunks.pop();
+    while (chunks.length > 0) {
+      const next = chunks[chunks.length - 1];
+      if (lineLength + next.length > width) break;
+      line.push(next);
+      lineLength += next.length;
+      chunks.pop();
+    }
+    if (chunks.length > 0 && chunks[chunks.length - 1].length > width) {
+      const spaceLeft = width < 1 ? 1 : width - lineLength;
+      const chunk = chunks[chunks.length - 1];
+      if (breakLongWords) {
+        let end = spaceLeft;
+        if (breakOnHyphens && chunk.length > spaceLeft) {
+          const hyphen = chunk.slice(0, spaceLeft).lastIndexOf('-');
+          if (hyphen > 0 && chunk.slice(0, hyphen).some((c) => c !== '-')) end = hyphen + 1;
+        }
+        line.push(chunk.slice(0, end));
+        chunks[chunks.length - 1] = chunk.slice(end);
+      } else if (line.length === 0) {
+        line.push(chunk);
+        chunks.pop();
+      }
+      lineLength = line.reduce((n, c) => n + c.length, 0);
+    }
+    if (line.length > 0 && isBlank(line[line.length - 1].join(''))) line.pop();
+    if (line.length > 0) lines.push(line.map((c) => c.join('')).join(''));
+  }
+  return lines;
+}
+
+function doWordwrap(
+  state: RenderState,
+  value: unknown,
+  width: unknown = 79,
+  breakLongWords: unknown = true,
+  wrapstring: unknown = null,
+  breakOnHyphens: unknown = true,
+): string {
+  if (value instanceof Undefined) throw undefinedError(value);
+  if (typeof value !== 'string' && !(value instanceof Markup)) throw attributeError(value, 'splitlines');
+  const separator = wrapstring === null ? '\n' : str(wrapstring);
+  const w = indexArg(width);
+  // Each paragraph is wrapped on its own; an empty one still takes its place between separators.
+  const paragraphs = splitLines(textOf(value)).map((line) =>
+    wrapParagraph(line, w, truthy(breakLongWords), truthy(breakOnHyphens)),
+  );
+  let size = Math.max(0, paragraphs.length - 1) * separator.length;
+  for (const lines of paragraphs) {
+    size += lines.reduce((n, line) => n + line.length, 0) + Math.max(0, lines.length - 1) * separator.length;
+  }
+  checkSize(state, size, 'wordwrap');
+  return paragraphs.map((lines) => lines.join(separator)).join(separator);
+}
+
+/** The text filters, by name. */
+export const stringFilters: Readonly<Record<string, FilterSpec>> = {
+  upper: { params: [], fn: doUpper },
+  lower: { params: [], fn: doLower },
+  capitalize: { params: [], fn: doCapitalize },
+  title: { params: [], fn: doTitle },
+  center: { params: ['width'], fn: doCenter },
+  trim: { params: ['chars'], fn: doTrim },
+  string: { params: [], fn: doString },
+  replace: { params: ['old', 'new', 'count'], required: 2, fn: doReplace },
+  truncate: { params: ['length', 'killwords', 'end', 'leeway'], fn: doTruncate },
+  wordcount: { params: [], fn: doWordcount },
+  indent: { params: ['width', 'first', 'blank'], fn: doIndent },
+  format: { params: [], varargs: true, kwargs: true, fn: doFormat },
+  wordwrap: { params: ['width', 'break_long_words', 'wrapstring', 'break_on_hyphens'], fn: doWordwrap },
+  pprint: { params: [], fn: (_state, value) => pformat(value) },
+};

@@ -1,0 +1,303 @@
+/**
+ * The checks Jinja2 makes after parsing, while compiling (a block defined twice, assigning to `loop`,
+ * `break` outside a loop, a keyword argument given twice, ...), reported as syntax errors, plus a
+ * bound on the tree's depth so that every later recursive pass over it is safe.
+ */
+import { TemplateSyntaxError } from '../errors';
+import { repr } from '../runtime/format';
+import type * as ast from './ast';
+
+/**
+ * How deep the syntax tree may be. Long operator chains (`1+1+...`) nest without recursing in the
+ * parser; this bound keeps the compiler's and the renderer's recursion safe. Jinja2 fails near 400.
+ */
+export const MAX_AST_DEPTH = 500;
+
+type AnyNode = ast.Node | ast.NSRef;
+
+const PYTHON_KEYWORDS = new Set(
+  (
+    'False None True and as assert async await break class continue def del elif else except finally for ' +
+    'from global if import in is lambda nonlocal not or pass raise return try while with yield'
+  ).split(' '),
+);
+
+const BINARY_NAMES: Record<ast.BinOperator, string> = {
+  '+': 'add',
+  '-': 'sub',
+  '*': 'mul',
+  '/': 'div',
+  '//': 'floordiv',
+  '%': 'mod',
+  '**': 'pow',
+};
+const UNARY_NAMES: Record<ast.UnaryOp['op'], string> = { '-': 'neg', '+': 'pos', not: 'not' };
+
+/** The lower-cased Jinja2 node class name of an expression, as `can't assign to 'add'` shows it. */
+export function jinjaNodeName(node: ast.Expr | ast.NSRef): string {
+  if (node.type === 'BinOp') return BINARY_NAMES[node.op];
+  if (node.type === 'UnaryOp') return UNARY_NAMES[node.op];
+  return node.type.toLowerCase();
+}
+
+/** Calls `visit` on each child of a node, in Jinja2's field order. */
+function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void {
+  const all = (nodes: readonly AnyNode[]) => {
+    for (const child of nodes) visit(child);
+  };
+  const maybe = (child: AnyNode | null) => {
+    if (child !== null) visit(child);
+  };
+  const callArgs = (call: ast.CallArgs) => {
+    all(call.args);
+    all(call.kwargs);
+    maybe(call.dynArgs);
+    maybe(call.dynKwargs);
+  };
+  switch (node.type) {
+    case 'Getattr':
+    case 'UnaryOp':
+      visit(node.node);
+      break;
+    case 'Getitem':
+      visit(node.node);
+      visit(node.arg);
+      break;
+    case 'Slice':
+      maybe(node.start);
+      maybe(node.stop);
+      maybe(node.step);
+      break;
+    case 'Keyword':
+      visit(node.value);
+      break;
+    case 'Call':
+    case 'Test':
+      visit(node.node);
+      callArgs(node);
+      break;
+    case 'Filter':
+      maybe(node.node);
+      callArgs(node);
+      break;
+    case 'CondExpr':
+      visit(node.test);
+      visit(node.expr1);
+      maybe(node.expr2);
+      break;
+    case 'BinOp':
+    case 'And':
+    case 'Or':
+      visit(node.left);
+      visit(node.right);
+      break;
+    case 'Concat':
+    case 'Output':
+      all(node.nodes);
+      break;
+    case 'Compare':
+      visit(node.expr);
+      all(node.ops);
+      break;
+    case 'Operand':
+      visit(node.expr);
+      break;
+    case 'List':
+    case 'Tuple':
+    case 'Dict':
+      all(node.items);
+      break;
+    case 'Pair':
+      visit(node.key);
+      visit(node.value);
+      break;
+    case 'If':
+      visit(node.test);
+      all(node.body);
+      all(node.elif);
+      all(node.else_);
+      break;
+    case 'For':
+      visit(node.target);
+      visit(node.iter);
+      all(node.body);
+      all(node.else_);
+      maybe(node.test);
+      break;
+    case 'Assign':
+      visit(node.target);
+      visit(node.node);
+      break;
+    case 'AssignBlock':
+      visit(node.target);
+      maybe(node.filter);
+      all(node.body);
+      break;
+    case 'Macro':
+      all(node.args);
+      all(node.defaults);
+      all(node.body);
+      break;
+    case 'CallBlock':
+      visit(node.call);
+      all(node.args);
+      all(node.defaults);
+      all(node.body);
+      break;
+    case 'FilterBlock':
+      all(node.body);
+      visit(node.filter);
+      break;
+    case 'With':
+      all(node.targets);
+      all(node.values);
+      all(node.body);
+      break;
+    case 'Block':
+    case 'Template':
+      all(node.body);
+      break;
+    case 'Cycle':
+      all(node.args);
+      break;
+    case 'NotSend':
+      maybe(node.reason);
+      break;
+  }
+}
+
+/** Stops the walk when the tree is too deep to walk further. */
+const TOO_DEEP = Symbol('too deep');
+
+/**
+ * Checks a parsed template. Returns the errors in the order Jinja2 meets them: a block defined twice
+ * first, then assignments to `loop`, then what Python rejects in the generated code. With `all` false,
+ * only the first.
+ */
+export function validate(template: ast.TemplateNode, source: string, all: boolean): TemplateSyntaxError[] {
+  const blocks: TemplateSyntaxError[] = [];
+  const loopTargets: TemplateSyntaxError[] = [];
+  const compiled: TemplateSyntaxError[] = [];
+  const error = (message: string, where: ast.Span) =>
+    new TemplateSyntaxError(message, where.line, where.col).locate(where.line, where.col, source);
+  const blockNames = new Set<string>();
+
+  const checkLoopTarget = (target: AnyNode) => {
+    if (target.type === 'Name' && target.name === 'loop') {
+      loopTargets.push(error("Can't assign to special loop variable in for-loop target", target));
+    } else if (target.type === 'Tuple') {
+      for (const item of target.items) checkLoopTarget(item);
+    }
+  };
+
+  const checkKeywords = (call: ast.CallArgs & ast.Span, extra: string[]) => {
+    const keys = [...call.kwargs.map((k) => k.key), ...extra];
+    // With a Python keyword among the keys Jinja2 passes a dict instead, where a repeated key is allowed.
+    if (keys.some((k) => PYTHON_KEYWORDS.has(k))) return;
+    const seen = new Set<string>();
+    keys.forEach((key, i) => {
+      if (seen.has(key)) compiled.push(error(`keyword argument repeated: ${key}`, call.kwargs[i] ?? call));
+      seen.add(key);
+    });
+  };
+
+  const checkArguments = (args: ast.Name[]) => {
+    const seen = new Set<string>();
+    for (const arg of args) {
+      if (seen.has(arg.name))
+        compiled.push(error(`duplicate argument ${repr(arg.name)} in function definition`, arg));
+      seen.add(arg.name);
+    }
+  };
+
+  // `inFor`: anywhere inside a for loop; `inLoop`: where a `break` would leave a loop.
+  const walk = (node: AnyNode, depth: number, inFor: boolean, inLoop: boolean): void => {
+    if (depth > MAX_AST_DEPTH) throw TOO_DEEP;
+    let childrenInLoop = inLoop;
+    switch (node.type) {
+      case 'Block':
+        if (blockNames.has(node.name)) blocks.push(error(`block ${repr(node.name)} defined twice`, node));
+        blockNames.add(node.name);
+        // A block, a macro and a call block body are functions: a `break` there leaves no loop.
+        childrenInLoop = false;
+        break;
+      case 'Macro':
+      case 'CallBlock':
+        checkArguments(node.args);
+        if (node.type === 'CallBlock') checkKeywords(node.call, ['caller']);
+        childrenInLoop = false;
+        break;
+      case 'For': {
+        checkLoopTarget(node.target);
+        walk(node.target, depth + 1, true, inLoop);
+        walk(node.iter, depth + 1, true, inLoop);
+        for (const child of node.body) walk(child, depth + 1, true, true);
+        // A recursive loop's body is a function, so its `else` is outside every loop.
+        for (const child of node.else_) walk(child, depth + 1, true, inLoop && !node.recursive);
+        if (node.test !== null) walk(node.test, depth + 1, true, inLoop);
+        return;
+      }
+      case 'Assign':
+      case 'AssignBlock':
+        if (inFor) checkLoopTarget(node.target);
+        break;
+      case 'Break':
+        if (!inLoop) compiled.push(error("'break' outside loop", node));
+        break;
+      case 'Continue':
+        if (!inLoop) compiled.push(error("'continue' not properly in loop", node));
+        break;
+      case 'Call':
+      case 'Filter':
+      case 'Test':
+        checkKeywords(node, []);
+        break;
+      case 'Getitem': {
+        // Jinja2 writes `x[1:2, 3]` into Python as `x[(1:2, 3)]`, which Python rejects.
+        const slice =
+          node.arg.type === 'Tuple' ? node.arg.items.find((item) => item.type === 'Slice') : undefined;
+        if (slice)
+          compiled.push(
+            error(
+              'a slice (a:b) is only allowed directly inside brackets, not in a tuple: write x[a:b]',
+              slice,
+            ),
+          );
+        break;
+      }
+    }
+    eachChild(node, (child) => walk(child, depth + 1, inFor, childrenInLoop));
+  };
+
+  try {
+    walk(template, 1, false, false);
+  } catch (e) {
+    if (e !== TOO_DEEP) throw e;
+    return [tooDeep(template, source)];
+  }
+  const errors = [...blocks, ...loopTargets, ...compiled];
+  return all ? errors : errors.slice(0, 1);
+}
+
+/** The error for a tree deeper than `MAX_AST_DEPTH`, at the first node past it (found without recursion). */
+function tooDeep(root: ast.TemplateNode, source: string): TemplateSyntaxError {
+  const stack: [AnyNode, number][] = [[root, 1]];
+  let where: AnyNode = root;
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [AnyNode, number];
+    if (depth > MAX_AST_DEPTH) {
+      where = node;
+      break;
+    }
+    const children: AnyNode[] = [];
+    eachChild(node, (child) => children.push(child));
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], depth + 1]);
+  }
+  const { line, col } = where as ast.Span;
+  return new TemplateSyntaxError(
+    `the template nests too deeply (more than ${MAX_AST_DEPTH} levels of operators, brackets or blocks); ` +
+      'split the expression into smaller parts with {% set %}',
+    line,
+    col,
+  ).locate(line, col, source);
+}

@@ -1,0 +1,225 @@
+/**
+ * The sandbox: attribute, item and slice access and calls, as Jinja2's `SandboxedEnvironment` does them.
+ * Only own data properties of plain objects are ever read; prototype members, JS functions, dunder
+ * names and the JS-only names `constructor`/`prototype` come back as an Undefined that refuses use.
+ */
+import { typeError, valueError } from '../errors';
+import { dictViewKind } from './dict-views';
+import { repr, strRepr } from './format';
+import { isVisible } from './iterate';
+import { getMethod, numberProperty } from './methods';
+import { eq } from './operators';
+import type { RenderState } from './state';
+import { codePoints, hasSurrogate } from './strings';
+import { typeName } from './type-name';
+import { missingElement, undefinedError, unsafeUndefined } from './undefined';
+import {
+  isDict,
+  isTuple,
+  iteratorKind,
+  type Kwargs,
+  Markup,
+  NOT_FOUND as NO_FIELD,
+  Namespace,
+  namedTupleField,
+  PyCallable,
+  PyFloat,
+  tuple,
+  Undefined,
+} from './values';
+
+/** Names no template may read on anything: Python's dunders and JS's object plumbing. */
+function isUnsafeName(name: string): boolean {
+  return (name.length > 4 && name.startsWith('__') && name.endsWith('__')) || name === 'constructor' || name === 'prototype' || name === '__proto__';
+}
+
+const NOT_FOUND: unique symbol = Symbol('not found');
+
+/** A dict's value for `key` with Python's key equality (`1 == 1.0 == True`), or `NOT_FOUND`. */
+export function dictLookup(d: Record<string, unknown> | Map<unknown, unknown>, key: unknown): unknown {
+  if (d instanceof Map) {
+    if (d.has(key)) return d.get(key);
+    if (typeof key === 'string') return NOT_FOUND;
+    for (const [k, value] of d) if (typeof k !== 'string' && eq(k, key)) return value;
+    return NOT_FOUND;
+  }
+  if (typeof key === 'string' && Object.hasOwn(d, key)) return d[key];
+  if (key instanceof Markup && Object.hasOwn(d, key.value)) return d[key.value];
+  return NOT_FOUND;
+}
+
+/** True when `key` names an entry of dict `d` (the `NOT_FOUND` sentinel stays private to this module). */
+export function dictHas(d: Record<string, unknown> | Map<unknown, unknown>, key: unknown): boolean {
+  const value = dictLookup(d, key);
+  return value !== NOT_FOUND && (d instanceof Map || isVisible(value));
+}
+
+/** A dict entry as a template sees it: JS functions refused, JS `undefined` missing. */
+function dictValue(d: object, name: string, value: unknown): unknown {
+  if (typeof value === 'function') return unsafeUndefined(d, name);
+  return value === undefined ? new Undefined(name, d) : value;
+}
+
+/**
+ * `obj.name` as Jinja2's sandboxed `getattr`: a Python attribute first (bound methods such as
+ * `'a'.upper`, `d.items`), then the item `obj['name']`, else an Undefined naming what is missing.
+ */
+export function getattr(obj: unknown, name: string): unknown {
+  if (obj instanceof Undefined) throw undefinedError(obj);
+  if (isUnsafeName(name)) return unsafeUndefined(obj, name);
+  const field = namedTupleField(obj, name);
+  if (field !== NO_FIELD) return field;
+  const method = getMethod(obj, name);
+  if (method !== undefined) return method;
+  if (typeof obj === 'object' && obj !== null) {
+    if (obj instanceof Namespace) {
+      if (!obj.attrs.has(name)) return new Undefined(name, obj);
+      // A set-by-template `_name` exists, so Python's sandbox refuses it rather than reporting it missing.
+      return name.startsWith('_') ? unsafeUndefined(obj, name) : obj.attrs.get(name);
+    }
+    if (Array.isArray(obj) || obj instanceof Markup || obj instanceof PyCallable || obj instanceof PyFloat) {
+      return new Undefined(name, obj);
+    }
+    if (obj instanceof Map) {
+      const value = dictLookup(obj, name);
+      return value === NOT_FOUND ? new Undefined(name, obj) : value;
+    }
+    if (Object.hasOwn(obj, name)) return dictValue(obj, name, (obj as Record<string, unknown>)[name]);
+    return new Undefined(name, obj);
+  }
+  const property = numberProperty(obj, name);
+  return property === undefined ? new Undefined(name, obj) : property;
+}
+
+/** A sequence index from a key: ints and bools; anything else is not one. */
+function indexOf(key: unknown): number | undefined {
+  if (typeof key === 'number') return Number.isInteger(key) ? key : undefined;
+  if (typeof key === 'boolean') return key ? 1 : 0;
+  if (typeof key === 'bigint') return Number(key);
+  return undefined;
+}
+
+/** The element `i` (negative counts from the end) of a sequence of length `n`, or -1. */
+function position(i: number, n: number): number {
+  const p = i < 0 ? i + n : i;
+  return p >= 0 && p < n ? p : -1;
+}
+
+function keyRepr(key: unknown): string {
+  return repr(key);
+}
+
+/**
+ * `obj[key]` as Jinja2's sandboxed `getitem`: the item first, then (for string keys) the attribute.
+ * A missing element is an Undefined that reports `list object has no element 5`.
+ */
+export function getitem(obj: unknown, key: unknown): unknown {
+  if (obj instanceof Undefined) throw undefinedError(obj);
+  if (typeof key === 'string') {
+    if (typeof obj === 'object' && obj !== null && isDict(obj)) {
+      const value = dictLookup(obj, key);
+      if (value !== NOT_FOUND) return obj instanceof Map ? value : dictValue(obj, key, value);
+    }
+    return getattr(obj, key);
+  }
+  if (Array.isArray(obj)) {
+    const i = indexOf(key);
+    if (i !== undefined && dictViewKind(obj) === undefined && iteratorKind(obj) === undefined) {
+      const p = position(i, obj.length);
+      if (p >= 0) {
+        const value = obj[p];
+        if (typeof value === 'function') return unsafeUndefined(obj, String(i));
+        if (value !== undefined) return value;
+      }
+    }
+    return missingElement(obj, keyRepr(key));
+  }
+  if (typeof obj === 'string' || obj instanceof Markup) {
+    const text = typeof obj === 'string' ? obj : obj.value;
+    const i = indexOf(key);
+    if (i !== undefined) {
+      const chars = hasSurrogate(text) ? codePoints(text) : text;
+      const p = position(i, chars.length);
+      if (p >= 0) return obj instanceof Markup ? new Markup(chars[p]) : chars[p];
+    }
+    return missingElement(obj, keyRepr(key));
+  }
+  if (typeof obj === 'object' && obj !== null && isDict(obj)) {
+    if (key instanceof Markup) return getitem(obj, key.value);
+    const value = dictLookup(obj, key);
+    if (value !== NOT_FOUND) return value;
+  }
+  return missingElement(obj, keyRepr(key));
+}
+
+/** A slice bound: `null` is Python's None; ints and bools are indexes; anything else is not a slice index. */
+function sliceIndex(v: unknown): number | null | undefined {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') {
+    const limit = BigInt(Number.MAX_SAFE_INTEGER);
+    return Number(v > limit ? limit : v < -limit ? -limit : v);
+  }
+  return indexOf(v);
+}
+
+/** Python's `slice.indices(n)`: the concrete start, stop and step for a sequence of length `n`. */
+function sliceBounds(n: number, start: number | null, stop: number | null, step: number): [number, number] {
+  const clamp = (i: number | null, atStart: boolean): number => {
+    if (i === null) return step < 0 ? (atStart ? n - 1 : -1) : atStart ? 0 : n;
+    if (i < 0) {
+      const p = i + n;
+      return p < 0 ? (step < 0 ? -1 : 0) : p;
+    }
+    return i >= n ? (step < 0 ? n - 1 : n) : i;
+  };
+  return [clamp(start, true), clamp(stop, false)];
+}
+
+function pick<T>(items: T[], start: number, stop: number, step: number): T[] {
+  if (step === 1) return start < stop ? items.slice(start, stop) : [];
+  const out: T[] = [];
+  if (step > 0) for (let i = start; i < stop; i += step) out.push(items[i]);
+  else for (let i = start; i > stop; i += step) out.push(items[i]);
+  return out;
+}
+
+/**
+ * `obj[start:stop:step]` on strings (by code point), lists and tuples, with Python's clamping and
+ * negative indexes. Bounds that are not ints, or objects that cannot be sliced, give an Undefined.
+ */
+export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown): unknown {
+  if (obj instanceof Undefined) throw undefinedError(obj);
+  const a = sliceIndex(start);
+  const b = sliceIndex(stop);
+  const c = sliceIndex(step);
+  const name = `slice(${[start, stop, step].map((v) => (v === undefined ? 'None' : repr(v))).join(', ')})`;
+  if (a === undefined || b === undefined || c === undefined) return missingElement(obj, name);
+  if (c === 0) throw valueError('slice step cannot be zero');
+  const by = c ?? 1;
+  if (typeof obj === 'string' || obj instanceof Markup) {
+    const text = typeof obj === 'string' ? obj : obj.value;
+    let result: string;
+    if (!hasSurrogate(text)) {
+      const [from, to] = sliceBounds(text.length, a, b, by);
+      result = by === 1 ? (from < to ? text.slice(from, to) : '') : pick(text.split(''), from, to, by).join('');
+    } else {
+      const chars = codePoints(text);
+      const [from, to] = sliceBounds(chars.length, a, b, by);
+      result = pick(chars, from, to, by).join('');
+    }
+    return obj instanceof Markup ? new Markup(result) : result;
+  }
+  if (Array.isArray(obj) && dictViewKind(obj) === undefined && iteratorKind(obj) === undefined) {
+    const [from, to] = sliceBounds(obj.length, a, b, by);
+    const items = pick(obj, from, to, by);
+    return isTuple(obj) ? tuple(items) : items;
+  }
+  return missingElement(obj, name);
+}
+
+/** Calls a template value: `PyCallable`s run; Undefined raises UndefinedError; anything else is not callable. */
+export function callValue(state: RenderState, fn: unknown, args: unknown[], kwargs: Kwargs): unknown {
+  if (fn instanceof PyCallable) return fn.call(state, args, kwargs);
+  if (fn instanceof Undefined) throw undefinedError(fn);
+  throw typeError(`${strRepr(typeName(fn))} object is not callable`);
+}

@@ -1,0 +1,840 @@
+/**
+ * Python's text conversions: `str()`, `repr()`, `format(v, spec)`, `fmt % args` and the sandboxed
+ * `str.format`. Messages match CPython 3.11's so that a template fails the way it fails in Jinja2.
+ */
+import { LimitError, TemplateRuntimeError, typeError, valueError } from '../errors';
+import { getattr, getitem } from './access';
+import { dictViewKind } from './dict-views';
+import { dictEntries } from './iterate';
+import { escapeText, markupText } from './markup';
+import { floatRepr, formatAbsFloat } from './number-format';
+import type { RenderState } from './state';
+import { cpLength, isPrintableChar } from './strings';
+import { typeName } from './type-name';
+import { undefinedError } from './undefined';
+import {
+  isDict,
+  isTuple,
+  iteratorKind,
+  type Kwargs,
+  Markup,
+  Namespace,
+  PyCallable,
+  PyFloat,
+  Undefined,
+} from './values';
+
+export { floatRepr } from './number-format';
+
+/** CPython 3.11 refuses to print ints longer than this (`sys.get_int_max_str_digits()`). */
+const MAX_INT_DIGITS = 4300;
+/** Widths and precisions past this would only build huge strings; Python has no such bound, a render does. */
+const MAX_FIELD_SIZE = 100_000;
+
+/** The decimal text of an int (a JS integer or a bigint), refusing what CPython refuses. */
+export function intText(n: number | bigint): string {
+  if (typeof n === 'number') {
+    // String() switches to exponent notation at 1e21; ints always print every digit.
+    return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
+  }
+  const text = n.toString();
+  if (text.length - (n < 0n ? 1 : 0) > MAX_INT_DIGITS) {
+    throw valueError(
+      `Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit`,
+    );
+  }
+  return text;
+}
+
+/** Python's `str(v)`: what `{{ v }}` prints. */
+export function str(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+      return Number.isInteger(v) ? intText(v) : floatRepr(v);
+    case 'boolean':
+      return v ? 'True' : 'False';
+    case 'bigint':
+      return intText(v);
+    default:
+  }
+  if (v === null) return 'None';
+  if (v instanceof Undefined) return '';
+  if (v instanceof Markup) return v.value;
+  if (v instanceof PyFloat) return floatRepr(v.value);
+  return repr(v);
+}
+
+/** Python's `repr(v)`: `'a'`, `[1, 'a']`, `(1,)`, `{'a': 1}`, `Markup('x')`, `<Namespace {...}>`. */
+export function repr(v: unknown): string {
+  return reprIn(v, []);
+}
+
+/** Python's `ascii(v)`: `repr` with every non-ASCII character escaped. */
+export function ascii(v: unknown): string {
+  return repr(v).replace(/[^\x00-\x7f]/gu, escapeChar);
+}
+
+function escapeChar(ch: string): string {
+  const cp = ch.codePointAt(0) as number;
+  if (cp <= 0xff) return `\\x${cp.toString(16).padStart(2, '0')}`;
+  if (cp <= 0xffff) return `\\u${cp.toString(16).padStart(4, '0')}`;
+  return `\\U${cp.toString(16).padStart(8, '0')}`;
+}
+
+const PLAIN_ASCII = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
+
+/** Python's `repr(str)`: quotes chosen as Python chooses them, non-printables escaped. */
+export function strRepr(s: string): string {
+  if (PLAIN_ASCII.test(s)) return `'${s}'`;
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of s) {
+    if (ch === quote || ch === '\\') out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (ch < ' ' || ch === '\x7f') out += escapeChar(ch);
+    else if (ch < '\x7f' || isPrintableChar(ch)) out += ch;
+    else out += escapeChar(ch);
+  }
+  return out + quote;
+}
+
+function reprIn(v: unknown, open: object[]): string {
+  switch (typeof v) {
+    case 'string':
+      return strRepr(v);
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return str(v);
+    default:
+  }
+  if (v === null) return 'None';
+  if (v instanceof PyFloat) return floatRepr(v.value);
+  if (v instanceof Undefined || v === undefined) return 'Undefined';
+  if (v instanceof Markup) return `Markup(${strRepr(v.value)})`;
+  if (v instanceof PyCallable) return `<function ${v.name}>`;
+  if (typeof v !== 'object') return '<object>';
+  if (open.includes(v)) return Array.isArray(v) ? '[...]' : '{...}';
+  open.push(v);
+  try {
+    if (Array.isArray(v)) {
+      const iterator = iteratorKind(v);
+      // Python shows an address here; there is none to show, and no template should depend on one.
+      if (iterator) return `<${iterator.type}${iterator.name ? ` object ${iterator.name}` : ' object'}>`;
+      const items = v.map((item) => reprIn(item, open));
+      if (isTuple(v)) return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
+      const view = dictViewKind(v);
+      return view === undefined ? `[${items.join(', ')}]` : `${view}([${items.join(', ')}])`;
+    }
+    if (v instanceof Namespace) return `<Namespace ${dictRepr(v.attrs, open)}>`;
+    if (isDict(v)) return dictRepr(v, open);
+    return '<object>';
+  } finally {
+    open.pop();
+  }
+}
+
+function dictRepr(d: Record<string, unknown> | Map<unknown, unknown>, open: object[]): string {
+  const parts: string[] = [];
+  for (const [key, value] of dictEntries(d)) parts.push(`${reprIn(key, open)}: ${reprIn(value, open)}`);
+  return `{${parts.join(', ')}}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// format(v, spec)
+
+type Align = '<' | '>' | '^' | '=';
+
+/** A parsed format spec: `[[fill]align][sign][z][#][0][width][,|_][.precision][type]`. */
+interface FormatSpec {
+  fill: string;
+  align: Align;
+  sign: '' | '+' | '-' | ' ';
+  noNegZero: boolean;
+  alt: boolean;
+  width: number;
+  grouping: '' | ',' | '_';
+  precision: number;
+  type: string;
+  /** The value's Python type name, for messages. */
+  owner: string;
+}
+
+const ALIGNS = '<>^=';
+
+function fieldSize(text: string): number {
+  const n = Number(text);
+  if (n > MAX_FIELD_SIZE) throw new LimitError('maxOutputSize', `format width or precision ${text} is too large`);
+  return n;
+}
+
+/** Parses a spec as CPython's `parse_internal_render_format_spec`, with the defaults of the value's type. */
+function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner: string): FormatSpec {
+  const chars = Array.from(spec);
+  const out: FormatSpec = {
+    fill: ' ',
+    align: defaultAlign,
+    sign: '',
+    noNegZero: false,
+    alt: false,
+    width: -1,
+    grouping: '',
+    precision: -1,
+    type: defaultType,
+    owner,
+  };
+  let i = 0;
+  let fillGiven = false;
+  let alignGiven = false;
+  if (chars.length >= 2 && ALIGNS.includes(chars[1])) {
+    out.fill = chars[0];
+    out.align = chars[1] as Align;
+    fillGiven = alignGiven = true;
+    i = 2;
+  } else if (chars.length >= 1 && ALIGNS.includes(chars[0])) {
+    out.align = chars[0] as Align;
+    alignGiven = true;
+    i = 1;
+  }
+  if (chars[i] === '+' || chars[i] === '-' || chars[i] === ' ') out.sign = chars[i++] as FormatSpec['sign'];
+  if (chars[i] === 'z') {
+    out.noNegZero = true;
+    i++;
+  }
+  if (chars[i] === '#') {
+    out.alt = true;
+    i++;
+  }
+  if (!fillGiven && chars[i] === '0') {
+    out.fill = '0';
+    if (!alignGiven && defaultAlign === '>') out.align = '=';
+    i++;
+  }
+  let digits = '';
+  while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') digits += chars[i++];
+  if (digits) out.width = fieldSize(digits);
+  if (chars[i] === ',') {
+    out.grouping = ',';
+    i++;
+  }
+  if (chars[i] === '_') {
+    if (out.grouping) throw valueError("Cannot specify both ',' and '_'.");
+    out.grouping = '_';
+    i++;
+  }
+  if (chars[i] === ',' && out.grouping === '_') throw valueError("Cannot specify both ',' and '_'.");
+  if (chars[i] === '.') {
+    i++;
+    digits = '';
+    while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') digits += chars[i++];
+    if (!digits) throw valueError('Format specifier missing precision');
+    out.precision = fieldSize(digits);
+  }
+  if (chars.length - i > 1) {
+    throw valueError(`Invalid format specifier '${spec}' for object of type '${owner}'`);
+  }
+  if (chars.length - i === 1) out.type = chars[i];
+  if (out.grouping && !'defgEG%F'.includes(out.type) && out.type !== '') {
+    if (out.grouping !== '_' || !'boxX'.includes(out.type)) {
+      throw valueError(`Cannot specify '${out.grouping}' with '${out.type}'.`);
+    }
+  }
+  return out;
+}
+
+/** Inserts separators every `size` digits from the right, padding with zeros up to `minWidth` as CPython does. */
+function group(digits: string, sep: string, size: number, minWidth: number): string {
+  const parts: string[] = [];
+  let remaining = digits.length;
+  let min = minWidth;
+  for (;;) {
+    const len = Math.min(size, Math.max(remaining, min, 1));
+    const take = Math.max(0, Math.min(remaining, len));
+    parts.push('0'.repeat(Math.max(0, len - remaining)) + digits.slice(remaining - take, remaining));
+    remaining -= take;
+    min -= len;
+    if (remaining <= 0 && min <= 0) break;
+    min -= sep.length;
+  }
+  return parts.reverse().join(sep);
+}
+
+function pad(fill: string, n: number): string {
+  return n > 0 ? fill.repeat(n) : '';
+}
+
+/** Lays out a number: sign, prefix (`0x`), digits (grouped), remainder (`.5e+03%`), padded to the width. */
+function layoutNumber(sign: string, prefix: string, digits: string, remainder: string, spec: FormatSpec): string {
+  let grouped = digits;
+  // With no digits at all (inf, nan) CPython pads with plain zeros, without separators.
+  if (spec.grouping && digits !== '') {
+    const zeroPadded = spec.fill === '0' && spec.align === '=';
+    const minWidth = zeroPadded ? spec.width - sign.length - prefix.length - remainder.length : 0;
+    const size = spec.grouping === '_' && 'boxX'.includes(spec.type) ? 4 : 3;
+    grouped = group(digits, spec.grouping, size, minWidth);
+  }
+  const length = sign.length + prefix.length + grouped.length + remainder.length;
+  const padding = spec.width - length;
+  switch (spec.align) {
+    case '<':
+      return sign + prefix + grouped + remainder + pad(spec.fill, padding);
+    case '^': {
+      const left = Math.floor(Math.max(0, padding) / 2);
+      return pad(spec.fill, left) + sign + prefix + grouped + remainder + pad(spec.fill, padding - left);
+    }
+    case '=':
+      return sign + prefix + pad(spec.fill, padding) + grouped + remainder;
+    default:
+      return pad(spec.fill, padding) + sign + prefix + grouped + remainder;
+  }
+}
+
+function signOf(negative: boolean, spec: FormatSpec): string {
+  if (negative) return '-';
+  return spec.sign === '+' ? '+' : spec.sign === ' ' ? ' ' : '';
+}
+
+function formatText(text: string, spec: FormatSpec): string {
+  if (spec.type !== 's') throw valueError(`Unknown format code '${spec.type}' for object of type 'str'`);
+  if (spec.sign) {
+    throw valueError(spec.sign === ' ' ? 'Space not allowed in string format specifier' : 'Sign not allowed in string format specifier');
+  }
+  if (spec.noNegZero) throw valueError('Negative zero coercion (z) not allowed in string format specifier');
+  if (spec.alt) throw valueError('Alternate form (#) not allowed in string format specifier');
+  if (spec.align === '=') throw valueError("'=' alignment not allowed in string format specifier");
+  let value = text;
+  let length = cpLength(value);
+  if (spec.precision >= 0 && length > spec.precision) {
+    value = Array.from(value).slice(0, spec.precision).join('');
+    length = spec.precision;
+  }
+  const padding = spec.width - length;
+  if (padding <= 0) return value;
+  if (spec.align === '>') return pad(spec.fill, padding) + value;
+  if (spec.align === '^') {
+    const left = Math.floor(padding / 2);
+    return pad(spec.fill, left) + value + pad(spec.fill, padding - left);
+  }
+  return value + pad(spec.fill, padding);
+}
+
+/** An int or bool as a JS number for float formatting; too large ints fail as in Python. */
+function intToFloat(n: number | bigint): number {
+  const x = Number(n);
+  if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'int too large to convert to float');
+  return x;
+}
+
+function formatInt(n: number | bigint, spec: FormatSpec): string {
+  const type = spec.type;
+  if ('eEfFgG%'.includes(type)) return formatFloat(intToFloat(n), spec);
+  if (!'bcdoxXn'.includes(type)) throw valueError(`Unknown format code '${type}' for object of type '${spec.owner}'`);
+  if (spec.precision >= 0) throw valueError('Precision not allowed in integer format specifier');
+  if (spec.noNegZero) throw valueError('Negative zero coercion (z) not allowed in integer format specifier');
+  const big = typeof n === 'bigint' ? n : BigInt(n);
+  const negative = big < 0n;
+  const abs = negative ? -big : big;
+  if (type === 'c') {
+    if (spec.sign) throw valueError("Sign not allowed with integer format specifier 'c'");
+    if (spec.alt) throw valueError("Alternate form (#) not allowed with integer format specifier 'c'");
+    if (negative || abs > 0x10ffffn) throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
+    return layoutNumber('', '', String.fromCodePoint(Number(abs)), '', spec);
+  }
+  const radix = type === 'b' ? 2 : type === 'o' ? 8 : type === 'x' || type === 'X' ? 16 : 10;
+  let digits = radix === 10 ? intText(abs) : abs.toString(radix);
+  if (type === 'X') digits = digits.toUpperCase();
+  const prefix = spec.alt && radix !== 10 ? `0${type}` : '';
+  return layoutNumber(signOf(negative, spec), prefix, digits, '', spec);
+}
+
+function formatFloat(x: number, spec: FormatSpec): string {
+  let type = spec.type;
+  if (!'eEfFgGn%'.includes(type) && type !== '') {
+    throw valueError(`Unknown format code '${type}' for object of type 'float'`);
+  }
+  const upper = type === 'E' || type === 'F' || type === 'G';
+  let value = x;
+  let suffix = '';
+  let precision = spec.precision;
+  let addDot0 = false;
+  if (type === '') {
+    addDot0 = true;
+    type = precision < 0 ? 'r' : 'g';
+  } else if (type === 'n') {
+    type = 'g';
+  } else if (type === '%') {
+    type = 'f';
+    value *= 100;
+    suffix = '%';
+  }
+  if (precision < 0) precision = 6;
+  const code = type.toLowerCase() as 'e' | 'f' | 'g' | 'r';
+  const body = formatAbsFloat(value, code, precision, { alt: spec.alt, addDot0, upper });
+  let negative = value < 0 || Object.is(value, -0);
+  if (negative && spec.noNegZero && Number.isFinite(value) && !/[1-9]/.test(body.split(/[eE]/)[0])) negative = false;
+  const lead = /^[0-9]*/.exec(body)?.[0] ?? '';
+  return layoutNumber(signOf(negative, spec), '', lead, body.slice(lead.length) + suffix, spec);
+}
+
+/** Python's `format(v, spec)` for the value types templates have (`'{:,}'.format(1234567)` is `1,234,567`). */
+export function formatValue(v: unknown, spec: string): string {
+  if (spec === '') return str(v);
+  if (typeof v === 'string' || v instanceof Markup) {
+    return formatText(typeof v === 'string' ? v : v.value, parseSpec(spec, '<', 's', 'str'));
+  }
+  if (typeof v === 'boolean') return formatInt(v ? 1 : 0, parseSpec(spec, '>', 'd', 'bool'));
+  if (typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) {
+    return formatInt(v, parseSpec(spec, '>', 'd', 'int'));
+  }
+  if (typeof v === 'number') return formatFloat(v, parseSpec(spec, '>', '', 'float'));
+  if (v instanceof PyFloat) return formatFloat(v.value, parseSpec(spec, '>', '', 'float'));
+  throw typeError(`unsupported format string passed to ${typeName(v)}.__format__`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// fmt % args
+
+/** How `%` renders text and repr of its arguments: plain, or escaped when the format is `Markup`. */
+interface PercentText {
+  str: (v: unknown) => string;
+  repr: (v: unknown) => string;
+  ascii: (v: unknown) => string;
+}
+
+const PLAIN_TEXT: PercentText = { str, repr, ascii };
+const ESCAPED_TEXT: PercentText = {
+  str: (v) => markupText(v, str),
+  repr: (v) => escapeText(repr(v)),
+  ascii: (v) => escapeText(ascii(v)),
+};
+
+/** Python's `fmt % args`: a tuple gives several arguments, a dict serves `%(name)s`, anything else is one argument. */
+export function percentFormat(fmt: string, args: unknown): string {
+  return percentFormatWith(fmt, args, PLAIN_TEXT);
+}
+
+/** `Markup % args`: the arguments' text is escaped. */
+export function markupPercentFormat(fmt: string, args: unknown): Markup {
+  return new Markup(percentFormatWith(fmt, args, ESCAPED_TEXT));
+}
+
+function isMappingArg(v: unknown): boolean {
+  return isDict(v) || (Array.isArray(v) && !isTuple(v)) || v instanceof Markup;
+}
+
+function percentFormatWith(fmt: string, args: unknown, text: PercentText): string {
+  const tupleArgs = isTuple(args) ? (args as unknown[]) : null;
+  const mapping = !tupleArgs && isMappingArg(args) ? args : null;
+  // CPython's bookkeeping: a single argument is "arglen -1, argidx -2" and is consumed once.
+  let current: unknown = args;
+  let argLen = tupleArgs ? tupleArgs.length : -1;
+  let argIdx = tupleArgs ? 0 : -2;
+  const nextArg = (): unknown => {
+    if (argIdx < argLen) {
+      const index = argIdx++;
+      return argLen < 0 ? current : (tupleArgs as unknown[])[index];
+    }
+    if (argLen < 0) argIdx = -1;
+    throw typeError('not enough arguments for format string');
+  };
+  const chars = Array.from(fmt);
+  let out = '';
+  let i = 0;
+  while (i < chars.length) {
+    const ch = chars[i];
+    if (ch !== '%') {
+      out += ch;
+      i++;
+      continue;
+    }
+    i++;
+    if (i >= chars.length) throw valueError('incomplete format');
+    if (chars[i] === '%') {
+      out += '%';
+      i++;
+      continue;
+    }
+    if (chars[i] === '(') {
+      if (mapping === null) throw typeError('format requires a mapping');
+      let depth = 1;
+      const keyStart = ++i;
+      while (i < chars.length && depth > 0) {
+        if (chars[i] === '(') depth++;
+        else if (chars[i] === ')') depth--;
+        i++;
+      }
+      if (depth > 0) throw valueError('incomplete format key');
+      const key = chars.slice(keyStart, i - 1).join('');
+      current = mappingItem(mapping, key);
+      argLen = -1;
+      argIdx = -2;
+    }
+    let ljust = false;
+    let plus = false;
+    let blank = false;
+    let alt = false;
+    let zero = false;
+    for (; i < chars.length; i++) {
+      const f = chars[i];
+      if (f === '-') ljust = true;
+      else if (f === '+') plus = true;
+      else if (f === ' ') blank = true;
+      else if (f === '#') alt = true;
+      else if (f === '0') zero = true;
+      else break;
+    }
+    let width = -1;
+    if (chars[i] === '*') {
+      width = starArg(nextArg());
+      if (width < 0) {
+        ljust = true;
+        width = -width;
+      }
+      i++;
+    } else {
+      let digits = '';
+      while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') digits += chars[i++];
+      if (digits) width = fieldSize(digits);
+    }
+    let precision = -1;
+    if (chars[i] === '.') {
+      i++;
+      if (chars[i] === '*') {
+        precision = Math.max(0, starArg(nextArg()));
+        i++;
+      } else {
+        let digits = '';
+        while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') digits += chars[i++];
+        precision = digits ? fieldSize(digits) : 0;
+      }
+    }
+    while (chars[i] === 'h' || chars[i] === 'l' || chars[i] === 'L') i++;
+    if (i >= chars.length) throw valueError('incomplete format');
+    const conv = chars[i++];
+    // CPython takes the argument before it looks at the conversion character.
+    const v = nextArg();
+    let body: string;
+    let sign = '';
+    let prefix = '';
+    let numeric = true;
+    switch (conv) {
+      case 's':
+      case 'r':
+      case 'a': {
+        body = conv === 's' ? text.str(v) : conv === 'r' ? text.repr(v) : text.ascii(v);
+        if (precision >= 0) body = Array.from(body).slice(0, precision).join('');
+        numeric = false;
+        break;
+      }
+      case 'd':
+      case 'i':
+      case 'u':
+      case 'x':
+      case 'X':
+      case 'o': {
+        const n = percentInt(v, conv);
+        const negative = n < 0n;
+        const abs = negative ? -n : n;
+        const radix = conv === 'x' || conv === 'X' ? 16 : conv === 'o' ? 8 : 10;
+        body = radix === 10 ? intText(abs) : abs.toString(radix);
+        if (conv === 'X') body = body.toUpperCase();
+        if (precision > body.length) body = '0'.repeat(precision - body.length) + body;
+        if (alt && radix !== 10) prefix = `0${conv}`;
+        sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
+        break;
+      }
+      case 'e':
+      case 'E':
+      case 'f':
+      case 'F':
+      case 'g':
+      case 'G': {
+        const x = percentFloat(v);
+        const code = conv.toLowerCase() as 'e' | 'f' | 'g';
+        body = formatAbsFloat(x, code, precision < 0 ? 6 : precision, { alt, upper: conv !== code });
+        const negative = x < 0 || Object.is(x, -0);
+        sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
+        break;
+      }
+      case 'c':
+        body = percentChar(v);
+        numeric = false;
+        break;
+      default: {
+        const code = conv.codePointAt(0) as number;
+        const shown = code >= 0x20 && code < 0x7f ? conv : '?';
+        throw valueError(`unsupported format character '${shown}' (0x${code.toString(16)}) at index ${i - 1}`);
+      }
+    }
+    const length = sign.length + prefix.length + cpLength(body);
+    const padding = width - length;
+    if (padding <= 0) out += sign + prefix + body;
+    else if (ljust) out += sign + prefix + body + ' '.repeat(padding);
+    else if (numeric && zero) out += sign + prefix + '0'.repeat(padding) + body;
+    else out += ' '.repeat(padding) + sign + prefix + body;
+  }
+  if (argIdx < argLen && mapping === null) throw typeError('not all arguments converted during string formatting');
+  return out;
+}
+
+function mappingItem(mapping: unknown, key: string): unknown {
+  if (isDict(mapping)) {
+    const value = getitem(mapping, key);
+    if (value instanceof Undefined && !(mapping instanceof Map ? mapping.has(key) : Object.hasOwn(mapping, key))) {
+      throw new TemplateRuntimeError('KeyError', strRepr(key));
+    }
+    return value;
+  }
+  throw typeError(`${typeName(mapping)} indices must be integers or slices, not str`);
+}
+
+function starArg(v: unknown): number {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'number' && Number.isInteger(v)) return fieldSize(String(Math.abs(v))) * Math.sign(v);
+  throw typeError('* wants int');
+}
+
+/** `%d`/`%x` argument: ints as they are, floats truncated (`%d` only), anything else a TypeError. */
+function percentInt(v: unknown, conv: string): bigint {
+  if (typeof v === 'boolean') return v ? 1n : 0n;
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+  if (v instanceof Undefined && (conv === 'd' || conv === 'i' || conv === 'u')) throw undefinedError(v);
+  const isFloatValue = typeof v === 'number' || v instanceof PyFloat;
+  if (isFloatValue && (conv === 'd' || conv === 'i' || conv === 'u')) {
+    const x = typeof v === 'number' ? v : v.value;
+    if (Number.isNaN(x)) throw valueError('cannot convert float NaN to integer');
+    if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'cannot convert float infinity to integer');
+    return BigInt(Math.trunc(x));
+  }
+  const what = conv === 'd' || conv === 'i' || conv === 'u' ? 'a real number' : 'an integer';
+  throw typeError(`%${conv} format: ${what} is required, not ${typeName(v)}`);
+}
+
+function percentFloat(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'bigint') return intToFloat(v);
+  if (v instanceof PyFloat) return v.value;
+  if (v instanceof Undefined) throw undefinedError(v);
+  throw typeError(`must be real number, not ${typeName(v)}`);
+}
+
+function percentChar(v: unknown): string {
+  if (typeof v === 'string' && cpLength(v) === 1) return v;
+  if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) {
+    const n = Number(v);
+    if (n < 0 || n > 0x10ffff) throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
+    return String.fromCodePoint(n);
+  }
+  throw typeError('%c requires int or char');
+}
+
+// ---------------------------------------------------------------------------------------------
+// str.format
+
+/** One `{...}` of a format string, split as CPython's `MarkupIterator` splits it. */
+interface Field {
+  literal: string;
+  name: string | null;
+  conversion: string | null;
+  spec: string;
+}
+
+/** Splits a `str.format` string into literal text and fields, with CPython's errors. */
+function parseFormatString(fmt: string): Field[] {
+  const fields: Field[] = [];
+  const n = fmt.length;
+  let i = 0;
+  while (i < n) {
+    let literal = '';
+    let markup = false;
+    while (i < n) {
+      const c = fmt[i++];
+      if (c === '{' || c === '}') {
+        const atEnd = i >= n;
+        if (c === '}' && (atEnd || fmt[i] !== '}')) throw valueError("Single '}' encountered in format string");
+        if (atEnd) throw valueError("Single '{' encountered in format string");
+        if (fmt[i] === c) {
+          literal += c;
+          i++;
+          // An escaped brace ends this literal chunk, as in CPython; the text goes on in the next one.
+          break;
+        }
+        markup = true;
+        break;
+      }
+      literal += c;
+    }
+    if (!markup) {
+      fields.push({ literal, name: null, conversion: null, spec: '' });
+      continue;
+    }
+    const nameStart = i;
+    let c = '';
+    while (i < n) {
+      c = fmt[i++];
+      if (c === '{') throw valueError("unexpected '{' in field name");
+      if (c === '[') {
+        while (i < n && fmt[i] !== ']') i++;
+        continue;
+      }
+      if (c === '}' || c === ':' || c === '!') break;
+    }
+    if (c !== '}' && c !== ':' && c !== '!') throw valueError("expected '}' before end of string");
+    const name = fmt.slice(nameStart, i - 1);
+    let conversion: string | null = null;
+    let spec = '';
+    if (c === '!' || c === ':') {
+      if (c === '!') {
+        if (i >= n) throw valueError('end of string while looking for conversion specifier');
+        conversion = fmt[i++];
+        if (i < n) {
+          const next = fmt[i++];
+          if (next === '}') {
+            fields.push({ literal, name, conversion, spec: '' });
+            continue;
+          }
+          if (next !== ':') throw valueError("expected ':' after conversion specifier");
+        }
+      }
+      const specStart = i;
+      let depth = 1;
+      let closed = false;
+      while (i < n) {
+        const s = fmt[i++];
+        if (s === '{') depth++;
+        else if (s === '}' && --depth === 0) {
+          closed = true;
+          break;
+        }
+      }
+      if (!closed) throw valueError("unmatched '{' in format spec");
+      spec = fmt.slice(specStart, i - 1);
+    }
+    fields.push({ literal, name, conversion, spec });
+  }
+  return fields;
+}
+
+/** Resolves `0`, `name`, `0.attr`, `0[key]`, `name[0].x` through the sandbox's getattr/getitem. */
+function resolveField(name: string, args: unknown[], kwargs: Kwargs | Map<unknown, unknown>): unknown {
+  let end = 0;
+  while (end < name.length && name[end] !== '.' && name[end] !== '[') end++;
+  const first = name.slice(0, end);
+  let obj: unknown;
+  if (/^[0-9]+$/.test(first)) {
+    const index = Number(first);
+    if (index >= args.length) throw new TemplateRuntimeError('IndexError', 'tuple index out of range');
+    obj = args[index];
+  } else {
+    const found = kwargs instanceof Map ? kwargs.has(first) : Object.hasOwn(kwargs, first);
+    if (!found) throw new TemplateRuntimeError('KeyError', strRepr(first));
+    obj = kwargs instanceof Map ? kwargs.get(first) : kwargs[first];
+  }
+  let i = end;
+  while (i < name.length) {
+    const c = name[i++];
+    let part = '';
+    if (c === '.') {
+      while (i < name.length && name[i] !== '.' && name[i] !== '[') part += name[i++];
+      if (!part) throw valueError('Empty attribute in format string');
+      obj = getattr(obj, part);
+    } else if (c === '[') {
+      while (i < name.length && name[i] !== ']') part += name[i++];
+      if (i >= name.length) throw valueError("Missing ']' in format string");
+      i++;
+      if (!part) throw valueError('Empty attribute in format string');
+      obj = getitem(obj, /^[0-9]+$/.test(part) ? Number(part) : part);
+    } else {
+      throw valueError("Only '.' or '[' may follow ']' in format field specifier");
+    }
+  }
+  return obj;
+}
+
+function convertField(v: unknown, conversion: string | null): unknown {
+  if (conversion === null) return v;
+  if (conversion === 's') return str(v);
+  if (conversion === 'r') return repr(v);
+  if (conversion === 'a') return ascii(v);
+  throw valueError(`Unknown conversion specifier ${conversion}`);
+}
+
+/** `auto` is the next automatic index, or `false` once a field was numbered by hand (string.Formatter's rules). */
+interface FormatRun {
+  auto: number | false;
+  readonly args: unknown[];
+  readonly kwargs: Kwargs | Map<unknown, unknown>;
+  readonly fieldText: (v: unknown, spec: string) => string;
+  size: number;
+  readonly maxSize: number;
+}
+
+function vformat(run: FormatRun, fmt: string, depth: number): string {
+  if (depth < 0) throw valueError('Max string recursion exceeded');
+  let out = '';
+  for (const field of parseFormatString(fmt)) {
+    out += field.literal;
+    if (field.name === null) continue;
+    let name = field.name;
+    if (name === '') {
+      if (run.auto === false) {
+        throw valueError('cannot switch from manual field specification to automatic field numbering');
+      }
+      name = String(run.auto++);
+    } else if (/^[0-9]+$/.test(name)) {
+      if (run.auto) throw valueError('cannot switch from manual field specification to automatic field numbering');
+      run.auto = false;
+    }
+    const value = convertField(resolveField(name, run.args, run.kwargs), field.conversion);
+    const spec = vformat(run, field.spec, depth - 1);
+    const text = run.fieldText(value, spec);
+    run.size += text.length;
+    if (run.size > run.maxSize) {
+      throw new LimitError('maxOutputSize', `str.format result is longer than ${run.maxSize} characters`);
+    }
+    out += text;
+  }
+  return out;
+}
+
+function markupField(v: unknown, spec: string): string {
+  if (v instanceof Markup) {
+    if (spec) throw valueError(`Format specifier ${spec} given, but Markup does not define __html_format__`);
+    return v.value;
+  }
+  return escapeText(formatValue(v, spec));
+}
+
+/**
+ * Python's `str.format` as Jinja2's sandbox runs it: positional `{}`/`{0}`, named `{name}`, `{0.attr}` and
+ * `{0[key]}` through the sandboxed lookups, `!r`/`!s`/`!a`, nested `{:{width}}`, `{{`/`}}`.
+ */
+export function strFormat(state: RenderState, fmt: string, args: unknown[], kwargs: Kwargs): string {
+  return vformat(
+    { auto: 0, args, kwargs, fieldText: formatValue, size: 0, maxSize: state.limits.maxOutputSize },
+    fmt,
+    2,
+  );
+}
+
+/** `Markup.format`: like `strFormat`, with every field escaped unless it is markup itself. */
+export function markupFormat(state: RenderState, fmt: string, args: unknown[], kwargs: Kwargs | Map<unknown, unknown>): Markup {
+  return new Markup(
+    vformat({ auto: 0, args, kwargs, fieldText: markupField, size: 0, maxSize: state.limits.maxOutputSize }, fmt, 2),
+  );
+}
+
+/** `str.format_map(mapping)`: named fields read from one mapping. */
+export function strFormatMap(state: RenderState, fmt: string, mapping: Kwargs | Map<unknown, unknown>): string {
+  return vformat(
+    { auto: 0, args: [], kwargs: mapping, fieldText: formatValue, size: 0, maxSize: state.limits.maxOutputSize },
+    fmt,
+    2,
+  );
+}

@@ -1,0 +1,54 @@
+/** Python iteration and `len()` over template values. */
+import { typeError } from '../errors';
+import { codePoints, cpLength } from './strings';
+import { typeName } from './type-name';
+import { iteratorKind, Markup, Undefined } from './values';
+
+/** A value a plain-object dict may hold: JS `undefined` and functions are not Python values, so they read as absent. */
+export function isVisible(value: unknown): boolean {
+  return value !== undefined && typeof value !== 'function';
+}
+
+/** The keys of a dict in order, leaving out entries whose values Python could not hold. */
+export function dictKeys(d: Record<string, unknown> | Map<unknown, unknown>): unknown[] {
+  if (d instanceof Map) return Array.from(d.keys());
+  const keys = Object.keys(d);
+  for (const key of keys) if (!isVisible(d[key])) return keys.filter((k) => isVisible(d[k]));
+  return keys;
+}
+
+/** The `[key, value]` pairs of a dict in order. */
+export function dictEntries(d: Record<string, unknown> | Map<unknown, unknown>): [unknown, unknown][] {
+  if (d instanceof Map) return Array.from(d.entries());
+  return Object.entries(d).filter(([, value]) => isVisible(value));
+}
+
+function isDictObject(v: object): v is Record<string, unknown> | Map<unknown, unknown> {
+  if (v instanceof Map) return true;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Python's `iter(v)` as a list: lists and tuples themselves, dict keys, string code points; Undefined is empty. */
+export function iterate(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string') return codePoints(v);
+  if (v instanceof Undefined) return [];
+  if (v instanceof Markup) return codePoints(v.value);
+  if (typeof v === 'object' && v !== null && isDictObject(v)) return dictKeys(v);
+  throw typeError(`'${typeName(v)}' object is not iterable`);
+}
+
+/** Python's `len(v)`: code points for strings, items for lists and dicts; Undefined has length 0. */
+export function length(v: unknown): number {
+  if (typeof v === 'string') return cpLength(v);
+  if (Array.isArray(v)) {
+    const iterator = iteratorKind(v);
+    if (iterator) throw typeError(`object of type '${iterator.type}' has no len()`);
+    return v.length;
+  }
+  if (v instanceof Undefined) return 0;
+  if (v instanceof Markup) return cpLength(v.value);
+  if (typeof v === 'object' && v !== null && isDictObject(v)) return v instanceof Map ? v.size : dictKeys(v).length;
+  throw typeError(`object of type '${typeName(v)}' has no len()`);
+}

@@ -1,0 +1,971 @@
+/**
+ * Bound Python methods of `str`, `list`, `tuple`, `dict`, `int` and `float`, as templates call them
+ * (`name.upper()`, `d.items()`, `'{:,}'.format(n)`). Arguments bind as CPython binds them: most
+ * methods take positional arguments only, and errors carry CPython's messages.
+ */
+import { LimitError, TemplateRuntimeError, typeError, valueError } from '../errors';
+import { callValue, dictHas, dictLookup } from './access';
+import { dictView, dictViewKind } from './dict-views';
+import { markupFormat, repr, strFormat, strFormatMap } from './format';
+import { dictEntries, dictKeys, iterate } from './iterate';
+import { eq, lt, truthy } from './operators';
+import type { RenderState } from './state';
+import {
+  codePoints,
+  cpLength,
+  hasSurrogate,
+  isPySpaceChar,
+  pyCapitalize,
+  pyCasefold,
+  pyIsAlnum,
+  pyIsAlpha,
+  pyIsAscii,
+  pyIsDecimal,
+  pyIsDigit,
+  pyIsIdentifier,
+  pyIsLower,
+  pyIsNumeric,
+  pyIsPrintable,
+  pyIsSpace,
+  pyIsTitle,
+  pyIsUpper,
+  pyLower,
+  pySwapcase,
+  pyTitle,
+  pyUpper,
+} from './strings';
+import { typeName } from './type-name';
+import { float, int, isDict, isTuple, iteratorKind, type Kwargs, Markup, PyCallable, PyFloat, tuple } from './values';
+
+type Dict = Record<string, unknown> | Map<unknown, unknown>;
+
+/**
+ * How CPython words argument-count errors, which depends on how the method is implemented in C:
+ * `classic` (`find() takes at most 3 arguments (5 given)`), `clinic` (`replace expected at least 2
+ * arguments, got 0`), `one` (`str.join() takes exactly one argument (0 given)`).
+ */
+type ArgStyle = 'classic' | 'clinic' | 'one';
+
+/** One method: its positional parameters (those past `required` optional) and how it binds keywords. */
+interface Method<S> {
+  readonly params: readonly string[];
+  readonly required?: number;
+  /** Defaults to `one` for a single required parameter, else `clinic`. */
+  readonly style?: ArgStyle;
+  /** Parameters may be given by keyword (CPython's methods are mostly positional-only). */
+  readonly keywords?: boolean;
+  /** Any number of positional arguments (`str.format`). */
+  readonly varargs?: boolean;
+  /** Any keyword arguments (`str.format`, `dict.update`), passed as the last argument. */
+  readonly anyKwargs?: boolean;
+  readonly fn: (state: RenderState, self: S, args: unknown[], kwargs: Kwargs) => unknown;
+}
+
+function plural(n: number): string {
+  return n === 1 ? '' : 's';
+}
+
+function countError(owner: string, name: string, method: Method<unknown>, n: number): TemplateRuntimeError | undefined {
+  const max = method.params.length;
+  const min = method.required ?? 0;
+  if (max === 0) return n > 0 ? typeError(`${owner}.${name}() takes no arguments (${n} given)`) : undefined;
+  const style = method.style ?? (max === 1 && min === 1 ? 'one' : 'clinic');
+  if (style === 'one') return n !== 1 ? typeError(`${owner}.${name}() takes exactly one argument (${n} given)`) : undefined;
+  if (n >= min && n <= max) return undefined;
+  const bound = n > max ? max : min;
+  if (style === 'classic') {
+    return typeError(`${name}() takes ${n > max ? 'at most' : 'at least'} ${bound} argument${plural(bound)} (${n} given)`);
+  }
+  const how = min === max ? '' : n > max ? 'at most ' : 'at least ';
+  return typeError(`${name} expected ${how}${bound} argument${plural(bound)}, got ${n}`);
+}
+
+/** Binds call arguments to a method's parameters; a parameter not given is JS `undefined`. */
+function bind<S>(owner: string, name: string, method: Method<S>, args: unknown[], kwargs: Kwargs): unknown[] {
+  const { params } = method;
+  const keys = Object.keys(kwargs);
+  if (keys.length > 0 && !method.keywords && !method.anyKwargs) {
+    throw typeError(`${method.style === 'classic' ? '' : `${owner}.`}${name}() takes no keyword arguments`);
+  }
+  if (method.varargs) return args;
+  const bound: unknown[] = params.map((_, i) => args[i]);
+  if (method.keywords) {
+    if (args.length > params.length) {
+      throw typeError(`${name}() takes at most ${params.length} argument${plural(params.length)} (${args.length} given)`);
+    }
+    for (const key of keys) {
+      const index = params.indexOf(key);
+      if (index < 0) throw typeError(`'${key}' is an invalid keyword argument for ${name}()`);
+      if (index < args.length) {
+        throw typeError(`argument for ${name}() given by name ('${key}') and position (${index + 1})`);
+      }
+      bound[index] = kwargs[key];
+    }
+    return bound;
+  }
+  const error = countError(owner, name, method as Method<unknown>, args.length);
+  if (error) throw error;
+  return bound;
+}
+
+function checkSize(state: RenderState, size: number, what: string): void {
+  const max = state.limits.maxOutputSize;
+  if (size > max) throw new LimitError('maxOutputSize', `${what} would be longer than ${max} characters`);
+}
+
+/** An int argument (bools count); anything else is Python's "cannot be interpreted as an integer". */
+function intArg(v: unknown): number {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'bigint') return Number(v);
+  throw typeError(`'${typeName(v)}' object cannot be interpreted as an integer`);
+}
+
+/** A `start`/`end` argument of `find`, `count`, `startswith`...: None or an int. */
+function indexArg(v: unknown): number | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint') return intArg(v);
+  throw typeError('slice indices must be integers or None or have an __index__ method');
+}
+
+function textOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (v instanceof Markup) return v.value;
+  return undefined;
+}
+
+/** A str argument: `what(v)` names the message when it is not one. */
+function strArg(v: unknown, message: (type: string) => string): string {
+  const text = textOf(v);
+  if (text === undefined) throw typeError(message(typeName(v)));
+  return text;
+}
+
+const mustBeStr = (type: string) => `must be str, not ${type}`;
+
+/** Python's ADJUST_INDICES: `start`/`end` clamped into `[0, n]` (start may stay past `n`). */
+function adjust(n: number, start: number | null, end: number | null): [number, number] {
+  let s = start ?? 0;
+  let e = end ?? n;
+  if (e > n) e = n;
+  else if (e < 0) e = Math.max(0, e + n);
+  if (s < 0) s = Math.max(0, s + n);
+  return [s, e];
+}
+
+/** The UTF-16 offset of code point `cp` in `s`. */
+function unitOffset(s: string, cp: number): number {
+  let unit = 0;
+  for (let i = 0; i < cp && unit < s.length; i++) unit += (s.codePointAt(unit) as number) > 0xffff ? 2 : 1;
+  return unit;
+}
+
+/** Code-point view of `s` for index arithmetic: its length, and offset conversions both ways. */
+interface Indexed {
+  n: number;
+  toUnit(cp: number): number;
+  toCp(unit: number): number;
+}
+
+function indexed(s: string): Indexed {
+  if (!hasSurrogate(s)) return { n: s.length, toUnit: (cp) => cp, toCp: (unit) => unit };
+  return { n: cpLength(s), toUnit: (cp) => unitOffset(s, cp), toCp: (unit) => cpLength(s.slice(0, unit)) };
+}
+
+/** `s.find(sub, start, end)` (or `rfind`), in code points. */
+function find(s: string, sub: string, start: unknown, end: unknown, fromRight: boolean): number {
+  const ix = indexed(s);
+  const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
+  if (b - a < cpLength(sub)) return -1;
+  const lo = ix.toUnit(a);
+  const hi = ix.toUnit(b);
+  const window = s.slice(lo, hi);
+  const at = fromRight ? window.lastIndexOf(sub) : window.indexOf(sub);
+  return at < 0 ? -1 : ix.toCp(lo + at);
+}
+
+function count(s: string, sub: string, start: unknown, end: unknown): number {
+  const ix = indexed(s);
+  const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
+  if (a > ix.n) return 0;
+  if (sub === '') return b >= a ? b - a + 1 : 0;
+  if (b < a) return 0;
+  const window = s.slice(ix.toUnit(a), ix.toUnit(b));
+  let found = 0;
+  for (let at = window.indexOf(sub); at >= 0; at = window.indexOf(sub, at + sub.length)) found++;
+  return found;
+}
+
+/** `startswith`/`endswith` with a str or a tuple of str. */
+function affix(s: string, what: unknown, start: unknown, end: unknown, atEnd: boolean, name: string): boolean {
+  const options = isTuple(what) ? what : [what];
+  const ix = indexed(s);
+  const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
+  if (a > ix.n) return false;
+  const window = b > a ? s.slice(ix.toUnit(a), ix.toUnit(b)) : '';
+  for (const option of options) {
+    const text = textOf(option);
+    if (text === undefined) {
+      const message = isTuple(what)
+        ? `tuple for ${name} must only contain str, not ${typeName(option)}`
+        : `${name} first arg must be str or a tuple of str, not ${typeName(option)}`;
+      throw typeError(message);
+    }
+    if (atEnd ? window.endsWith(text) : window.startsWith(text)) return true;
+  }
+  return false;
+}
+
+/** The characters `strip` removes: Python whitespace, or the given set. */
+function stripTest(chars: unknown, name: string): (ch: string) => boolean {
+  if (chars === undefined || chars === null) return isPySpaceChar;
+  const text = textOf(chars);
+  if (text === undefined) throw typeError(`${name} arg must be None or str`);
+  const set = new Set(codePoints(text));
+  return (ch) => set.has(ch);
+}
+
+function strip(s: string, chars: unknown, left: boolean, right: boolean): string {
+  const test = stripTest(chars, left && right ? 'strip' : left ? 'lstrip' : 'rstrip');
+  const cps = codePoints(s);
+  let a = 0;
+  let b = cps.length;
+  if (left) while (a < b && test(cps[a])) a++;
+  if (right) while (b > a && test(cps[b - 1])) b--;
+  return a === 0 && b === cps.length ? s : cps.slice(a, b).join('');
+}
+
+function splitWhitespace(s: string, maxsplit: number): string[] {
+  const out: string[] = [];
+  let i = 0;
+  const n = s.length;
+  for (;;) {
+    while (i < n && isPySpaceChar(s[i])) i++;
+    if (i >= n) return out;
+    if (maxsplit >= 0 && out.length >= maxsplit) {
+      out.push(s.slice(i));
+      return out;
+    }
+    const start = i;
+    while (i < n && !isPySpaceChar(s[i])) i++;
+    out.push(s.slice(start, i));
+  }
+}
+
+function rsplitWhitespace(s: string, maxsplit: number): string[] {
+  const out: string[] = [];
+  let i = s.length;
+  for (;;) {
+    while (i > 0 && isPySpaceChar(s[i - 1])) i--;
+    if (i <= 0) return out.reverse();
+    if (maxsplit >= 0 && out.length >= maxsplit) {
+      out.push(s.slice(0, i));
+      return out.reverse();
+    }
+    const end = i;
+    while (i > 0 && !isPySpaceChar(s[i - 1])) i--;
+    out.push(s.slice(i, end));
+  }
+}
+
+function splitArgs(sep: unknown, maxsplit: unknown): [string | null, number] {
+  const limit = maxsplit === undefined ? -1 : intArg(maxsplit);
+  if (sep === undefined || sep === null) return [null, limit];
+  const text = textOf(sep);
+  if (text === undefined) throw typeError(`must be str or None, not ${typeName(sep)}`);
+  if (text === '') throw valueError('empty separator');
+  return [text, limit];
+}
+
+function split(s: string, sep: unknown, maxsplit: unknown): string[] {
+  const [by, limit] = splitArgs(sep, maxsplit);
+  if (by === null) return splitWhitespace(s, limit);
+  if (limit < 0) return s.split(by);
+  const out: string[] = [];
+  let from = 0;
+  while (out.length < limit) {
+    const at = s.indexOf(by, from);
+    if (at < 0) break;
+    out.push(s.slice(from, at));
+    from = at + by.length;
+  }
+  out.push(s.slice(from));
+  return out;
+}
+
+function rsplit(s: string, sep: unknown, maxsplit: unknown): string[] {
+  const [by, limit] = splitArgs(sep, maxsplit);
+  if (by === null) return rsplitWhitespace(s, limit);
+  if (limit < 0) return s.split(by);
+  const out: string[] = [];
+  let to = s.length;
+  while (out.length < limit) {
+    const at = to - by.length < 0 ? -1 : s.lastIndexOf(by, to - by.length);
+    if (at < 0) break;
+    out.push(s.slice(at + by.length, to));
+    to = at;
+  }
+  out.push(s.slice(0, to));
+  return out.reverse();
+}
+
+function replace(state: RenderState, s: string, old: string, by: string, countArg: unknown): string {
+  const limit = countArg === undefined ? -1 : intArg(countArg);
+  if (old === '') {
+    const cps = codePoints(s);
+    const slots = limit < 0 ? cps.length + 1 : Math.min(limit, cps.length + 1);
+    checkSize(state, s.length + slots * by.length, 'str.replace() result');
+    let out = '';
+    for (let i = 0; i < cps.length; i++) out += (i < slots ? by : '') + cps[i];
+    return slots > cps.length ? out + by : out;
+  }
+  let out = '';
+  let from = 0;
+  let done = 0;
+  while (limit < 0 || done < limit) {
+    const at = s.indexOf(old, from);
+    if (at < 0) break;
+    out += s.slice(from, at) + by;
+    from = at + old.length;
+    done++;
+    checkSize(state, out.length, 'str.replace() result');
+  }
+  return out + s.slice(from);
+}
+
+const LINE_BREAK = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g;
+
+function splitlines(s: string, keepends: unknown): string[] {
+  const keep = keepends !== undefined && intArg(keepends) !== 0;
+  const out: string[] = [];
+  let from = 0;
+  for (const match of s.matchAll(LINE_BREAK)) {
+    const at = match.index as number;
+    out.push(s.slice(from, keep ? at + match[0].length : at));
+    from = at + match[0].length;
+  }
+  if (from < s.length) out.push(s.slice(from));
+  return out;
+}
+
+function fillChar(v: unknown): string {
+  if (v === undefined) return ' ';
+  const text = textOf(v);
+  if (text === undefined) throw typeError(`The fill character must be a unicode character, not ${typeName(v)}`);
+  if (cpLength(text) !== 1) throw typeError('The fill character must be exactly one character long');
+  return text;
+}
+
+function justify(state: RenderState, s: string, widthArg: unknown, fillArg: unknown, how: 'left' | 'right' | 'center'): string {
+  const width = intArg(widthArg);
+  const fill = fillChar(fillArg);
+  const margin = width - cpLength(s);
+  if (margin <= 0) return s;
+  checkSize(state, width, `str.${how === 'left' ? 'ljust' : how === 'right' ? 'rjust' : 'center'}() result`);
+  if (how === 'left') return s + fill.repeat(margin);
+  if (how === 'right') return fill.repeat(margin) + s;
+  // CPython's centring rounds the odd extra column by the parity of the width, not of the margin.
+  const left = Math.floor(margin / 2) + (margin & width & 1);
+  return fill.repeat(left) + s + fill.repeat(margin - left);
+}
+
+function zfill(state: RenderState, s: string, widthArg: unknown): string {
+  const width = intArg(widthArg);
+  const margin = width - cpLength(s);
+  if (margin <= 0) return s;
+  checkSize(state, width, 'str.zfill() result');
+  const zeros = '0'.repeat(margin);
+  return s[0] === '+' || s[0] === '-' ? s[0] + zeros + s.slice(1) : zeros + s;
+}
+
+function expandtabs(state: RenderState, s: string, tabsizeArg: unknown): string {
+  const tabsize = tabsizeArg === undefined ? 8 : intArg(tabsizeArg);
+  let out = '';
+  let column = 0;
+  for (const ch of s) {
+    if (ch === '\t') {
+      if (tabsize > 0) {
+        const spaces = tabsize - (column % tabsize);
+        out += ' '.repeat(spaces);
+        column += spaces;
+      }
+    } else {
+      out += ch;
+      column = ch === '\n' || ch === '\r' ? 0 : column + 1;
+    }
+    checkSize(state, out.length, 'str.expandtabs() result');
+  }
+  return out;
+}
+
+function join(state: RenderState, s: string, iterable: unknown): string {
+  let items: unknown[];
+  try {
+    items = iterate(iterable);
+  } catch {
+    throw typeError('can only join an iterable');
+  }
+  const parts: string[] = [];
+  let size = 0;
+  items.forEach((item, i) => {
+    const text = textOf(item);
+    if (text === undefined) throw typeError(`sequence item ${i}: expected str instance, ${typeName(item)} found`);
+    parts.push(text);
+    size += text.length + s.length;
+  });
+  checkSize(state, size, 'str.join() result');
+  return parts.join(s);
+}
+
+function partition(s: string, sepArg: unknown, fromRight: boolean): unknown[] {
+  const sep = strArg(sepArg, mustBeStr);
+  if (sep === '') throw valueError('empty separator');
+  const at = fromRight ? s.lastIndexOf(sep) : s.indexOf(sep);
+  if (at < 0) return tuple(fromRight ? ['', '', s] : [s, '', '']);
+  return tuple([s.slice(0, at), sep, s.slice(at + sep.length)]);
+}
+
+const noArgs = <S>(fn: (self: S) => unknown): Method<S> => ({ params: [], fn: (_state, self) => fn(self) });
+
+const STR_METHODS: Record<string, Method<string>> = {
+  upper: noArgs(pyUpper),
+  lower: noArgs(pyLower),
+  title: noArgs(pyTitle),
+  capitalize: noArgs(pyCapitalize),
+  swapcase: noArgs(pySwapcase),
+  casefold: noArgs(pyCasefold),
+  isdigit: noArgs(pyIsDigit),
+  isdecimal: noArgs(pyIsDecimal),
+  isnumeric: noArgs(pyIsNumeric),
+  isalpha: noArgs(pyIsAlpha),
+  isalnum: noArgs(pyIsAlnum),
+  isspace: noArgs(pyIsSpace),
+  islower: noArgs(pyIsLower),
+  isupper: noArgs(pyIsUpper),
+  istitle: noArgs(pyIsTitle),
+  isascii: noArgs(pyIsAscii),
+  isidentifier: noArgs(pyIsIdentifier),
+  isprintable: noArgs(pyIsPrintable),
+  strip: { params: ['chars'], fn: (_state, s, [chars]) => strip(s, chars, true, true) },
+  lstrip: { params: ['chars'], fn: (_state, s, [chars]) => strip(s, chars, true, false) },
+  rstrip: { params: ['chars'], fn: (_state, s, [chars]) => strip(s, chars, false, true) },
+  split: { params: ['sep', 'maxsplit'], keywords: true, fn: (_state, s, [sep, max]) => split(s, sep, max) },
+  rsplit: { params: ['sep', 'maxsplit'], keywords: true, fn: (_state, s, [sep, max]) => rsplit(s, sep, max) },
+  splitlines: { params: ['keepends'], keywords: true, fn: (_state, s, [keep]) => splitlines(s, keep) },
+  replace: {
+    params: ['old', 'new', 'count'],
+    required: 2,
+    fn: (state, s, [old, by, n]) =>
+      replace(
+        state,
+        s,
+        strArg(old, (t) => `replace() argument 1 must be str, not ${t}`),
+        strArg(by, (t) => `replace() argument 2 must be str, not ${t}`),
+        n,
+      ),
+  },
+  startswith: {
+    params: ['prefix', 'start', 'end'], style: 'classic',
+    required: 1,
+    fn: (_state, s, [what, a, b]) => affix(s, what, a, b, false, 'startswith'),
+  },
+  endswith: {
+    params: ['suffix', 'start', 'end'], style: 'classic',
+    required: 1,
+    fn: (_state, s, [what, a, b]) => affix(s, what, a, b, true, 'endswith'),
+  },
+  find: { params: ['sub', 'start', 'end'], style: 'classic', required: 1, fn: (_state, s, [sub, a, b]) => find(s, strArg(sub, mustBeStr), a, b, false) },
+  rfind: { params: ['sub', 'start', 'end'], style: 'classic', required: 1, fn: (_state, s, [sub, a, b]) => find(s, strArg(sub, mustBeStr), a, b, true) },
+  index: {
+    params: ['sub', 'start', 'end'], style: 'classic',
+    required: 1,
+    fn: (_state, s, [sub, a, b]) => found(find(s, strArg(sub, mustBeStr), a, b, false)),
+  },
+  rindex: {
+    params: ['sub', 'start', 'end'], style: 'classic',
+    required: 1,
+    fn: (_state, s, [sub, a, b]) => found(find(s, strArg(sub, mustBeStr), a, b, true)),
+  },
+  count: { params: ['sub', 'start', 'end'], style: 'classic', required: 1, fn: (_state, s, [sub, a, b]) => count(s, strArg(sub, mustBeStr), a, b) },
+  join: { params: ['iterable'], required: 1, fn: (state, s, [items]) => join(state, s, items) },
+  zfill: { params: ['width'], required: 1, fn: (state, s, [w]) => zfill(state, s, w) },
+  center: { params: ['width', 'fillchar'], required: 1, fn: (state, s, [w, f]) => justify(state, s, w, f, 'center') },
+  ljust: { params: ['width', 'fillchar'], required: 1, fn: (state, s, [w, f]) => justify(state, s, w, f, 'left') },
+  rjust: { params: ['width', 'fillchar'], required: 1, fn: (state, s, [w, f]) => justify(state, s, w, f, 'right') },
+  expandtabs: { params: ['tabsize'], keywords: true, fn: (state, s, [t]) => expandtabs(state, s, t) },
+  partition: { params: ['sep'], required: 1, fn: (_state, s, [sep]) => partition(s, sep, false) },
+  rpartition: { params: ['sep'], required: 1, fn: (_state, s, [sep]) => partition(s, sep, true) },
+  removeprefix: {
+    params: ['prefix'],
+    required: 1,
+    fn: (_state, s, [p]) => {
+      const prefix = strArg(p, (t) => `removeprefix() argument must be str, not ${t}`);
+      return prefix && s.startsWith(prefix) ? s.slice(prefix.length) : s;
+    },
+  },
+  removesuffix: {
+    params: ['suffix'],
+    required: 1,
+    fn: (_state, s, [p]) => {
+      const suffix = strArg(p, (t) => `removesuffix() argument must be str, not ${t}`);
+      return suffix && s.endsWith(suffix) ? s.slice(0, -suffix.length) : s;
+    },
+  },
+  format: { params: [], varargs: true, anyKwargs: true, fn: (state, s, args, kwargs) => strFormat(state, s, args, kwargs) },
+  format_map: {
+    params: [],
+    varargs: true,
+    anyKwargs: true,
+    fn: (state, s, args, kwargs) => {
+      // Jinja2's sandbox wraps format_map itself, with its own messages.
+      if (Object.keys(kwargs).length > 0) throw typeError('format_map() takes no keyword arguments');
+      if (args.length !== 1) throw typeError(`format_map() takes exactly one argument (${args.length} given)`);
+      const [mapping] = args;
+      if (!isDict(mapping)) throw typeError(`'${typeName(mapping)}' object is not subscriptable`);
+      return strFormatMap(state, s, mapping);
+    },
+  },
+};
+
+function found(index: number): number {
+  if (index < 0) throw valueError('substring not found');
+  return index;
+}
+
+// ---------------------------------------------------------------------------------------------
+// list and tuple
+
+function mutable(list: unknown[]): unknown[] {
+  if (Object.isFrozen(list)) throw typeError('this list is read-only data and cannot be changed');
+  return list;
+}
+
+function sequenceIndex(list: unknown[], x: unknown, start: unknown, end: unknown, missing: string): number {
+  const bound = (v: unknown): number | null => {
+    if (v === undefined) return null;
+    if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) return intArg(v);
+    throw typeError('slice indices must be integers or have an __index__ method');
+  };
+  const [a, b] = adjust(list.length, bound(start), bound(end));
+  for (let i = a; i < b; i++) if (eq(list[i], x)) return i;
+  throw valueError(missing);
+}
+
+/** Python's list.sort: stable, by `<` only, `reverse` keeping equal items in their original order. */
+function sortList(state: RenderState, list: unknown[], key: unknown, reverse: unknown): null {
+  mutable(list);
+  const keyed = list.map((item) => ({ item, key: key === undefined || key === null ? item : callValue(state, key, [item], {}) }));
+  const descending = reverse !== undefined && truthy(reverse);
+  if (descending) keyed.reverse();
+  keyed.sort((x, y) => (lt(x.key, y.key) ? -1 : lt(y.key, x.key) ? 1 : 0));
+  if (descending) keyed.reverse();
+  keyed.forEach((entry, i) => {
+    list[i] = entry.item;
+  });
+  return null;
+}
+
+const TUPLE_METHODS: Record<string, Method<unknown[]>> = {
+  count: { params: ['value'], required: 1, fn: (_state, list, [x]) => list.filter((item) => eq(item, x)).length },
+  index: {
+    params: ['value', 'start', 'stop'],
+    required: 1,
+    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, 'tuple.index(x): x not in tuple'),
+  },
+};
+
+const LIST_METHODS: Record<string, Method<unknown[]>> = {
+  count: TUPLE_METHODS.count,
+  index: {
+    params: ['value', 'start', 'stop'],
+    required: 1,
+    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, `${repr(x)} is not in list`),
+  },
+  append: {
+    params: ['object'],
+    required: 1,
+    fn: (_state, list, [x]) => {
+      mutable(list).push(x);
+      return null;
+    },
+  },
+  extend: {
+    params: ['iterable'],
+    required: 1,
+    fn: (_state, list, [items]) => {
+      mutable(list).push(...iterate(items));
+      return null;
+    },
+  },
+  insert: {
+    params: ['index', 'object'],
+    required: 2,
+    fn: (_state, list, [i, x]) => {
+      const n = list.length;
+      let at = intArg(i);
+      if (at < 0) at = Math.max(0, at + n);
+      mutable(list).splice(Math.min(at, n), 0, x);
+      return null;
+    },
+  },
+  pop: {
+    params: ['index'],
+    fn: (_state, list, [i]) => {
+      if (list.length === 0) throw new TemplateRuntimeError('IndexError', 'pop from empty list');
+      const at = i === undefined ? list.length - 1 : intArg(i);
+      const p = at < 0 ? at + list.length : at;
+      if (p < 0 || p >= list.length) throw new TemplateRuntimeError('IndexError', 'pop index out of range');
+      return mutable(list).splice(p, 1)[0];
+    },
+  },
+  remove: {
+    params: ['value'],
+    required: 1,
+    fn: (_state, list, [x]) => {
+      const at = list.findIndex((item) => eq(item, x));
+      if (at < 0) throw valueError('list.remove(x): x not in list');
+      mutable(list).splice(at, 1);
+      return null;
+    },
+  },
+  reverse: noArgs((list: unknown[]) => {
+    mutable(list).reverse();
+    return null;
+  }),
+  sort: {
+    params: [],
+    varargs: true,
+    anyKwargs: true,
+    fn: (state, list, args, kwargs) => {
+      if (args.length > 0) throw typeError('sort() takes no positional arguments');
+      for (const key of Object.keys(kwargs)) {
+        if (key !== 'key' && key !== 'reverse') throw typeError(`'${key}' is an invalid keyword argument for sort()`);
+      }
+      return sortList(state, list, kwargs.key, kwargs.reverse);
+    },
+  },
+  copy: noArgs((list: unknown[]) => list.slice()),
+  clear: noArgs((list: unknown[]) => {
+    mutable(list).length = 0;
+    return null;
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// dict
+
+function writable(d: Dict): Dict {
+  if (Object.isFrozen(d)) throw typeError('this dict is read-only data and cannot be changed');
+  return d;
+}
+
+/** Stores `d[key] = value` as a data property, so that `__proto__` and friends stay plain keys. */
+function dictSet(d: Dict, key: unknown, value: unknown): void {
+  if (d instanceof Map) {
+    for (const k of d.keys()) {
+      if (k !== key && typeof k !== 'string' && typeof key !== 'string' && eq(k, key)) {
+        d.set(k, value);
+        return;
+      }
+    }
+    d.set(key, value);
+    return;
+  }
+  const name = typeof key === 'string' ? key : key instanceof Markup ? key.value : undefined;
+  if (name === undefined) throw typeError(`this dict only takes str keys, not ${typeName(key)}`);
+  Object.defineProperty(d, name, { value, writable: true, enumerable: true, configurable: true });
+}
+
+function dictDelete(d: Dict, key: unknown): void {
+  if (d instanceof Map) {
+    if (d.has(key)) d.delete(key);
+    else for (const k of d.keys()) if (typeof k !== 'string' && eq(k, key)) d.delete(k);
+    return;
+  }
+  delete d[typeof key === 'string' ? key : String(key)];
+}
+
+function dictGet(d: Dict, key: unknown): { found: boolean; value: unknown } {
+  if (!dictHas(d, key)) return { found: false, value: undefined };
+  return { found: true, value: dictLookup(d, key) };
+}
+
+function update(d: Dict, other: unknown, kwargs: Kwargs): null {
+  writable(d);
+  if (other !== undefined) {
+    if (isDict(other)) {
+      for (const [k, v] of dictEntries(other)) dictSet(d, k, v);
+    } else {
+      iterate(other).forEach((pair, i) => {
+        const items = Array.isArray(pair) || typeof pair === 'string' ? iterate(pair) : null;
+        if (items === null) throw typeError(`cannot convert dictionary update sequence element #${i} to a sequence`);
+        if (items.length !== 2) {
+          throw valueError(`dictionary update sequence element #${i} has length ${items.length}; 2 is required`);
+        }
+        dictSet(d, items[0], items[1]);
+      });
+    }
+  }
+  for (const [k, v] of Object.entries(kwargs)) dictSet(d, k, v);
+  return null;
+}
+
+function keyError(key: unknown): TemplateRuntimeError {
+  return new TemplateRuntimeError('KeyError', repr(key));
+}
+
+const DICT_METHODS: Record<string, Method<Dict>> = {
+  keys: noArgs((d: Dict) => dictView('dict_keys', dictKeys(d))),
+  values: noArgs((d: Dict) => dictView('dict_values', dictEntries(d).map(([, v]) => v))),
+  items: noArgs((d: Dict) => dictView('dict_items', dictEntries(d).map(([k, v]) => tuple([k, v])))),
+  get: {
+    params: ['key', 'default'],
+    required: 1,
+    fn: (_state, d, [key, fallback]) => {
+      const entry = dictGet(d, key);
+      return entry.found ? entry.value : (fallback ?? null);
+    },
+  },
+  pop: {
+    params: ['key', 'default'],
+    required: 1,
+    fn: (_state, d, [key, fallback]) => {
+      const entry = dictGet(d, key);
+      if (!entry.found) {
+        if (fallback === undefined) throw keyError(key);
+        return fallback;
+      }
+      dictDelete(writable(d), key);
+      return entry.value;
+    },
+  },
+  popitem: noArgs((d: Dict) => {
+    const entries = dictEntries(d);
+    if (entries.length === 0) throw new TemplateRuntimeError('KeyError', "'popitem(): dictionary is empty'");
+    const [key, value] = entries[entries.length - 1];
+    dictDelete(writable(d), key);
+    return tuple([key, value]);
+  }),
+  setdefault: {
+    params: ['key', 'default'],
+    required: 1,
+    fn: (_state, d, [key, fallback]) => {
+      const entry = dictGet(d, key);
+      if (entry.found) return entry.value;
+      const value = fallback ?? null;
+      dictSet(writable(d), key, value);
+      return value;
+    },
+  },
+  update: {
+    params: ['other'],
+    anyKwargs: true,
+    fn: (_state, d, args, kwargs) => {
+      if (args.length > 1) throw typeError(`update expected at most 1 argument, got ${args.length}`);
+      return update(d, args[0], kwargs);
+    },
+  },
+  copy: noArgs((d: Dict) => (d instanceof Map ? new Map(d) : Object.fromEntries(dictEntries(d) as [string, unknown][]))),
+  clear: noArgs((d: Dict) => {
+    writable(d);
+    if (d instanceof Map) d.clear();
+    else for (const key of Object.keys(d)) delete d[key];
+    return null;
+  }),
+  fromkeys: {
+    params: ['iterable', 'value'],
+    required: 1,
+    fn: (_state, _d, [items, value]) => {
+      const keys = iterate(items);
+      const fill = value ?? null;
+      if (keys.every((k) => typeof k === 'string')) {
+        const out: Record<string, unknown> = {};
+        for (const k of keys) dictSet(out, k, fill);
+        return out;
+      }
+      const out = new Map<unknown, unknown>();
+      for (const k of keys) dictSet(out, k, fill);
+      return out;
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// int and float
+
+function bigOf(n: number | bigint | boolean): bigint {
+  return typeof n === 'bigint' ? n : BigInt(typeof n === 'boolean' ? Number(n) : n);
+}
+
+function bitLength(n: bigint): number {
+  const abs = n < 0n ? -n : n;
+  return abs === 0n ? 0 : abs.toString(2).length;
+}
+
+const INT_METHODS: Record<string, Method<number | bigint | boolean>> = {
+  bit_length: noArgs((n: number | bigint | boolean) => bitLength(bigOf(n))),
+  bit_count: noArgs((n: number | bigint | boolean) => {
+    const big = bigOf(n);
+    return (big < 0n ? -big : big).toString(2).replaceAll('0', '').length;
+  }),
+  conjugate: noArgs((n: number | bigint | boolean) => (typeof n === 'boolean' ? Number(n) : n)),
+  as_integer_ratio: noArgs((n: number | bigint | boolean) => tuple([typeof n === 'boolean' ? Number(n) : n, 1])),
+};
+
+const view = new DataView(new ArrayBuffer(8));
+
+/** `float.hex()`: `0x1.8000000000000p+3`. */
+function floatHex(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  if (x === 0) return `${sign}0x0.0p+0`;
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  const fraction = ((BigInt(hi & 0xfffff) << 32n) | BigInt(lo)).toString(16).padStart(13, '0');
+  const exp = biased === 0 ? -1022 : biased - 1023;
+  return `${sign}0x${biased === 0 ? '0' : '1'}.${fraction}p${exp < 0 ? '-' : '+'}${Math.abs(exp)}`;
+}
+
+const HEX_FLOAT = /^\s*([+-])?(?:(inf|infinity|nan)|(?:0x)?([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?[0-9]+))?)\s*$/i;
+
+/** `float.fromhex(s)`. */
+function floatFromHex(s: unknown): number | PyFloat {
+  const text = textOf(s);
+  if (text === undefined) throw typeError('bad argument type for built-in operation');
+  const m = HEX_FLOAT.exec(text);
+  if (m === null || (m[2] === undefined && !m[3] && !m[4])) throw valueError('invalid hexadecimal floating-point string');
+  const negative = m[1] === '-';
+  let value: number;
+  if (m[2] !== undefined) {
+    value = m[2].toLowerCase() === 'nan' ? Number.NaN : Number.POSITIVE_INFINITY;
+  } else {
+    const digits = `${m[3] ?? ''}${m[4] ?? ''}`;
+    const mantissa = BigInt(`0x${digits}`);
+    const exp = Number(m[5] ?? '0') - 4 * (m[4] ?? '').length;
+    value = mantissa === 0n ? 0 : scaleBig(mantissa, exp);
+    if (!Number.isFinite(value)) {
+      throw new TemplateRuntimeError('OverflowError', 'hexadecimal value too large to represent as a float');
+    }
+  }
+  return float(negative ? -value : value);
+}
+
+/** `m * 2^exp` as the nearest double. */
+function scaleBig(m: bigint, exp: number): number {
+  // Keep 64 significant bits (with a sticky bit) so that a single rounding happens in Number().
+  const bits = m.toString(2).length;
+  let mantissa = m;
+  let e = exp;
+  if (bits > 64) {
+    const drop = BigInt(bits - 64);
+    const sticky = (mantissa & ((1n << drop) - 1n)) !== 0n ? 1n : 0n;
+    mantissa = (mantissa >> drop) | sticky;
+    e += bits - 64;
+  }
+  let value = Number(mantissa);
+  while (e > 0 && Number.isFinite(value)) {
+    const step = Math.min(e, 1000);
+    value *= 2 ** step;
+    e -= step;
+  }
+  while (e < 0 && value !== 0) {
+    const step = Math.min(-e, 1000);
+    value /= 2 ** step;
+    e += step;
+  }
+  return value;
+}
+
+function floatRatio(x: number): unknown[] {
+  if (Number.isNaN(x)) throw valueError('cannot convert NaN to integer ratio');
+  if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'cannot convert Infinity to integer ratio');
+  if (x === 0) return tuple([0, 1]);
+  view.setFloat64(0, Math.abs(x));
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let exp = biased === 0 ? -1074 : biased - 1075;
+  if (biased !== 0) mantissa |= 1n << 52n;
+  while ((mantissa & 1n) === 0n && exp < 0) {
+    mantissa >>= 1n;
+    exp++;
+  }
+  const numerator = exp >= 0 ? mantissa << BigInt(exp) : mantissa;
+  const denominator = exp >= 0 ? 1n : 1n << BigInt(-exp);
+  return tuple([int(x < 0 ? -numerator : numerator), int(denominator)]);
+}
+
+const FLOAT_METHODS: Record<string, Method<number>> = {
+  is_integer: noArgs((x: number) => Number.isInteger(x)),
+  conjugate: noArgs((x: number) => float(x)),
+  as_integer_ratio: noArgs(floatRatio),
+  hex: noArgs(floatHex),
+  fromhex: { params: ['string'], required: 1, fn: (_state, _x, [s]) => floatFromHex(s) },
+};
+
+/** The value-like attributes of numbers: `real`, `imag`, `numerator`, `denominator`. */
+export function numberProperty(obj: unknown, name: string): unknown {
+  const isIntValue =
+    typeof obj === 'boolean' || typeof obj === 'bigint' || (typeof obj === 'number' && Number.isInteger(obj));
+  if (isIntValue) {
+    const n = typeof obj === 'boolean' ? Number(obj) : (obj as number | bigint);
+    if (name === 'real' || name === 'numerator') return n;
+    if (name === 'imag') return 0;
+    if (name === 'denominator') return 1;
+    return undefined;
+  }
+  const x = typeof obj === 'number' ? obj : obj instanceof PyFloat ? obj.value : undefined;
+  if (x === undefined) return undefined;
+  if (name === 'real') return float(x);
+  if (name === 'imag') return new PyFloat(0);
+  return undefined;
+}
+
+function bound<S>(owner: string, table: Record<string, Method<S>>, name: string, self: S): PyCallable | undefined {
+  if (!Object.hasOwn(table, name)) return undefined;
+  const method = table[name];
+  return new PyCallable(name, (state, args, kwargs) => method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs));
+}
+
+/** `Markup` keeps its escaping through `format`; its other methods give plain text, which prints the same. */
+function markupMethod(m: Markup, name: string): PyCallable | undefined {
+  if (name === 'format') {
+    return new PyCallable('format', (state, args, kwargs) => markupFormat(state, m.value, args, kwargs));
+  }
+  return bound('str', STR_METHODS, name, m.value);
+}
+
+/** The bound method `obj.name` of a Python value (`'a'.upper`, `d.items`, `(5).bit_length`), if it has one. */
+export function getMethod(obj: unknown, name: string): PyCallable | undefined {
+  switch (typeof obj) {
+    case 'string':
+      return bound('str', STR_METHODS, name, obj);
+    case 'number':
+      return Number.isInteger(obj) ? bound('int', INT_METHODS, name, obj) : bound('float', FLOAT_METHODS, name, obj);
+    case 'bigint':
+    case 'boolean':
+      return bound('int', INT_METHODS, name, obj);
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (obj === null) return undefined;
+  if (Array.isArray(obj)) {
+    if (dictViewKind(obj) !== undefined || iteratorKind(obj) !== undefined) return undefined;
+    return isTuple(obj) ? bound('tuple', TUPLE_METHODS, name, obj) : bound('list', LIST_METHODS, name, obj);
+  }
+  if (obj instanceof PyFloat) return bound('float', FLOAT_METHODS, name, obj.value);
+  if (obj instanceof Markup) return markupMethod(obj, name);
+  if (isDict(obj)) return bound('dict', DICT_METHODS, name, obj as Dict);
+  return undefined;
+}
+
+/** True when `name` is a method of Python's `dict` (so `d.name` is the method, not the key). */
+export function isDictMethodName(name: string): boolean {
+  return Object.hasOwn(DICT_METHODS, name);
+}

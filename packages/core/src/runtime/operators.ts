@@ -1,0 +1,530 @@
+/**
+ * Python's operators on template values: int/float/bool arithmetic with exact big ints, floor division
+ * and modulo toward minus infinity, sequence concatenation and repetition, rich comparison, `in` and
+ * truthiness, with CPython's error messages.
+ */
+import { LimitError, TemplateRuntimeError, typeError } from '../errors';
+import { dictHas } from './access';
+import { dictViewKind } from './dict-views';
+import { markupPercentFormat, percentFormat } from './format';
+import { dictEntries, dictKeys } from './iterate';
+import { escapeText } from './markup';
+import type { RenderState } from './state';
+import { compareStrings } from './strings';
+import { typeName } from './type-name';
+import { undefinedError } from './undefined';
+import { float, int, isDict, isTuple, iteratorKind, Markup, Namespace, PyFloat, tuple, Undefined } from './values';
+
+export { typeName } from './type-name';
+
+/** Int results past this many bits are refused: CPython could build them, but nothing could print them. */
+const MAX_INT_BITS = 1_000_000;
+
+type PyNumber = number | bigint | boolean | PyFloat;
+
+/** A list or tuple: an array that is not a dict view or an iterator. */
+function isPlainSequence(v: unknown): v is unknown[] {
+  return Array.isArray(v) && dictViewKind(v) === undefined && iteratorKind(v) === undefined;
+}
+
+/** Python's `bool(v)`. */
+export function truthy(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+      return v.length > 0;
+    case 'boolean':
+      return v;
+    case 'number':
+      // NaN is true in Python.
+      return v !== 0;
+    case 'bigint':
+      return v !== 0n;
+    case 'undefined':
+      return false;
+    default:
+  }
+  if (v === null || v instanceof Undefined) return false;
+  // Iterators (what `map` or `select` return) are true even when empty, as Python's generators are.
+  if (Array.isArray(v)) return v.length > 0 || iteratorKind(v) !== undefined;
+  if (v instanceof PyFloat) return v.value !== 0;
+  if (v instanceof Markup) return v.value.length > 0;
+  if (v instanceof Map) return v.size > 0;
+  if (isDict(v)) return dictKeys(v).length > 0;
+  return true;
+}
+
+function isNumeric(v: unknown): v is PyNumber {
+  const t = typeof v;
+  return t === 'number' || t === 'bigint' || t === 'boolean' || v instanceof PyFloat;
+}
+
+/** True for int and bool values (which do int arithmetic). */
+function isIntegral(v: PyNumber): v is number | bigint | boolean {
+  return typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v));
+}
+
+function bigOf(v: number | bigint | boolean): bigint {
+  if (typeof v === 'bigint') return v;
+  return BigInt(typeof v === 'boolean' ? Number(v) : v);
+}
+
+/** The float value of a number; a JS `-0` int is int 0, so it becomes `0.0`. */
+function floatOf(v: PyNumber): number {
+  if (v instanceof PyFloat) return v.value;
+  if (typeof v === 'number') return Number.isInteger(v) ? v + 0 : v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  const x = Number(v);
+  if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'int too large to convert to float');
+  return x;
+}
+
+/** An int result from a JS number computed exactly, normalising `-0`. */
+function smallInt(x: number): number {
+  return x === 0 ? 0 : x;
+}
+
+function checkBits(n: bigint): bigint {
+  if ((n < 0n ? -n : n).toString(16).length * 4 > MAX_INT_BITS) {
+    throw new LimitError('maxOutputSize', `integer result is larger than ${MAX_INT_BITS} bits`);
+  }
+  return n;
+}
+
+function failUndefined(a: unknown, b: unknown): void {
+  if (a instanceof Undefined) throw undefinedError(a);
+  if (b instanceof Undefined) throw undefinedError(b);
+}
+
+function unsupported(op: string, a: unknown, b: unknown): TemplateRuntimeError {
+  return typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+}
+
+function checkLength(state: RenderState, size: number): void {
+  const max = state.limits.maxOutputSize;
+  if (size > max) throw new LimitError('maxOutputSize', `the result would be longer than ${max} characters`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// arithmetic
+
+function intAdd(a: number | bigint | boolean, b: number | bigint | boolean): number | bigint {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a + b;
+    if (Number.isSafeInteger(r)) return smallInt(r);
+  }
+  return int(bigOf(a) + bigOf(b));
+}
+
+function intSub(a: number | bigint | boolean, b: number | bigint | boolean): number | bigint {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a - b;
+    if (Number.isSafeInteger(r)) return smallInt(r);
+  }
+  return int(bigOf(a) - bigOf(b));
+}
+
+function intMul(a: number | bigint | boolean, b: number | bigint | boolean): number | bigint {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a * b;
+    if (Number.isSafeInteger(r)) return smallInt(r);
+  }
+  return int(checkBits(bigOf(a) * bigOf(b)));
+}
+
+/** `a + b` */
+export function add(state: RenderState, a: unknown, b: unknown): unknown {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Number.isInteger(a) && Number.isInteger(b)) return intAdd(a, b);
+    return float(a + b);
+  }
+  if (typeof a === 'string' && typeof b === 'string') {
+    checkLength(state, a.length + b.length);
+    return a + b;
+  }
+  failUndefined(a, b);
+  if (isNumeric(a) && isNumeric(b)) {
+    if (isIntegral(a) && isIntegral(b)) return intAdd(a, b);
+    return float(floatOf(a) + floatOf(b));
+  }
+  if (a instanceof Markup || b instanceof Markup) {
+    const left = a instanceof Markup ? a.value : typeof a === 'string' ? escapeText(a) : undefined;
+    const right = b instanceof Markup ? b.value : typeof b === 'string' ? escapeText(b) : undefined;
+    if (left !== undefined && right !== undefined) {
+      checkLength(state, left.length + right.length);
+      return new Markup(left + right);
+    }
+  }
+  if (typeof a === 'string') throw typeError(`can only concatenate str (not "${typeName(b)}") to str`);
+  if (isPlainSequence(a)) {
+    const kind = isTuple(a) ? 'tuple' : 'list';
+    if (isPlainSequence(b) && isTuple(b) === isTuple(a)) {
+      const joined = a.concat(b);
+      return kind === 'tuple' ? tuple(joined) : joined;
+    }
+    throw typeError(`can only concatenate ${kind} (not "${typeName(b)}") to ${kind}`);
+  }
+  throw unsupported('+', a, b);
+}
+
+/** `a - b` */
+export function sub(_state: RenderState, a: unknown, b: unknown): unknown {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Number.isInteger(a) && Number.isInteger(b)) return intSub(a, b);
+    return float(a - b);
+  }
+  failUndefined(a, b);
+  if (isNumeric(a) && isNumeric(b)) {
+    if (isIntegral(a) && isIntegral(b)) return intSub(a, b);
+    return float(floatOf(a) - floatOf(b));
+  }
+  throw unsupported('-', a, b);
+}
+
+function repeatCount(n: number | bigint | boolean): number {
+  const big = bigOf(n);
+  return big <= 0n ? 0 : big > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(big);
+}
+
+function repeat(state: RenderState, seq: unknown, n: number | bigint | boolean): unknown {
+  const times = repeatCount(n);
+  if (typeof seq === 'string' || seq instanceof Markup) {
+    const text = typeof seq === 'string' ? seq : seq.value;
+    if (text.length === 0 || times === 0) return seq instanceof Markup ? new Markup('') : '';
+    checkLength(state, text.length * times);
+    const out = text.repeat(times);
+    return seq instanceof Markup ? new Markup(out) : out;
+  }
+  const items = seq as unknown[];
+  if (items.length > 0 && times > 0) checkLength(state, items.length * times);
+  const out: unknown[] = [];
+  for (let i = 0; i < times && items.length > 0; i++) out.push(...items);
+  return isTuple(items) ? tuple(out) : out;
+}
+
+function isSequence(v: unknown): boolean {
+  return typeof v === 'string' || v instanceof Markup || isPlainSequence(v);
+}
+
+/** `a * b` (numbers, or a str/list/tuple repeated by an int, checked against the output size limit first). */
+export function mul(state: RenderState, a: unknown, b: unknown): unknown {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Number.isInteger(a) && Number.isInteger(b)) return intMul(a, b);
+    return float(a * b);
+  }
+  failUndefined(a, b);
+  if (isNumeric(a) && isNumeric(b)) {
+    if (isIntegral(a) && isIntegral(b)) return intMul(a, b);
+    return float(floatOf(a) * floatOf(b));
+  }
+  if (isSequence(a) || isSequence(b)) {
+    const [seq, n] = isSequence(a) ? [a, b] : [b, a];
+    if (isNumeric(n) && isIntegral(n)) return repeat(state, seq, n);
+    throw typeError(`can't multiply sequence by non-int of type '${typeName(n)}'`);
+  }
+  throw unsupported('*', a, b);
+}
+
+/** `a / b`: always a float, exact for big ints as CPython's true division is. */
+export function truediv(_state: RenderState, a: unknown, b: unknown): unknown {
+  failUndefined(a, b);
+  if (!isNumeric(a) || !isNumeric(b)) throw unsupported('/', a, b);
+  if (isIntegral(a) && isIntegral(b)) {
+    if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'division by zero');
+    if (typeof a !== 'bigint' && typeof b !== 'bigint' && Number.isSafeInteger(Number(a)) && Number.isSafeInteger(Number(b))) {
+      return float(floatOf(a) / floatOf(b));
+    }
+    return float(bigDivide(bigOf(a), bigOf(b)));
+  }
+  const y = floatOf(b);
+  if (y === 0) throw new TemplateRuntimeError('ZeroDivisionError', 'float division by zero');
+  return float(floatOf(a) / y);
+}
+
+/** `a / b` of big ints, correctly rounded: a 66+-bit quotient with a sticky bit, rounded once by Number(). */
+function bigDivide(a: bigint, b: bigint): number {
+  const negative = a < 0n !== b < 0n;
+  const n = a < 0n ? -a : a;
+  const d = b < 0n ? -b : b;
+  const shift = Math.max(0, 66 - (n.toString(2).length - d.toString(2).length));
+  let q = (n << BigInt(shift)) / d;
+  if ((n << BigInt(shift)) % d !== 0n) q |= 1n;
+  let x = Number(q);
+  let s = shift;
+  while (s > 0 && x !== 0) {
+    const step = Math.min(s, 1000);
+    x /= 2 ** step;
+    s -= step;
+  }
+  if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'integer division result too large for a float');
+  return negative ? -x : x;
+}
+
+/** CPython's `float_divmod`: floor quotient and modulo with the sign of the divisor. */
+function floatDivmod(x: number, y: number): [number, number] {
+  // C's `if (mod)` and `if (div)` take NaN as true, JS as false: compare with 0 explicitly.
+  let mod = x % y;
+  let div = (x - mod) / y;
+  if (mod !== 0) {
+    if (y < 0 !== mod < 0) {
+      mod += y;
+      div -= 1;
+    }
+  } else {
+    mod = y < 0 || Object.is(y, -0) ? -0 : 0;
+  }
+  let floordiv: number;
+  if (div !== 0) {
+    floordiv = Math.floor(div);
+    if (div - floordiv > 0.5) floordiv += 1;
+  } else {
+    floordiv = x / y < 0 || Object.is(x / y, -0) ? -0 : 0;
+  }
+  return [floordiv, mod];
+}
+
+function intDivmod(a: number | bigint | boolean, b: number | bigint | boolean): [number | bigint, number | bigint] {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    let r = a % b;
+    let q = (a - r) / b;
+    if (r !== 0 && r < 0 !== b < 0) {
+      r += b;
+      q -= 1;
+    }
+    return [smallInt(q), smallInt(r)];
+  }
+  const x = bigOf(a);
+  const y = bigOf(b);
+  let q = x / y;
+  let r = x % y;
+  if (r !== 0n && r < 0n !== y < 0n) {
+    r += y;
+    q -= 1n;
+  }
+  return [int(q), int(r)];
+}
+
+/** `a // b`: floor division toward minus infinity. */
+export function floordiv(_state: RenderState, a: unknown, b: unknown): unknown {
+  failUndefined(a, b);
+  if (!isNumeric(a) || !isNumeric(b)) throw unsupported('//', a, b);
+  if (isIntegral(a) && isIntegral(b)) {
+    if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'integer division or modulo by zero');
+    return intDivmod(a, b)[0];
+  }
+  const y = floatOf(b);
+  if (y === 0) throw new TemplateRuntimeError('ZeroDivisionError', 'float floor division by zero');
+  return float(floatDivmod(floatOf(a), y)[0]);
+}
+
+/** `a % b`: modulo with the sign of the divisor; on a string, Python's `%` formatting. */
+export function mod(_state: RenderState, a: unknown, b: unknown): unknown {
+  if (typeof a === 'string') return percentFormat(a, b);
+  if (a instanceof Markup) return markupPercentFormat(a.value, b);
+  failUndefined(a, b);
+  if (!isNumeric(a) || !isNumeric(b)) throw unsupported('%', a, b);
+  if (isIntegral(a) && isIntegral(b)) {
+    if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'integer modulo by zero');
+    return intDivmod(a, b)[1];
+  }
+  const y = floatOf(b);
+  if (y === 0) throw new TemplateRuntimeError('ZeroDivisionError', 'float modulo');
+  return float(floatDivmod(floatOf(a), y)[1]);
+}
+
+/** `a ** b`: exact ints (big when needed), a float for negative int exponents, CPython's errors. */
+export function pow(_state: RenderState, a: unknown, b: unknown): unknown {
+  failUndefined(a, b);
+  if (!isNumeric(a) || !isNumeric(b)) throw unsupported('** or pow()', a, b);
+  if (isIntegral(a) && isIntegral(b)) {
+    const base = bigOf(a);
+    const exp = bigOf(b);
+    if (exp >= 0n) {
+      if (base === 0n || base === 1n) return exp === 0n ? 1 : int(base);
+      if (base === -1n) return exp % 2n === 0n ? 1 : -1;
+      const bits = (base < 0n ? -base : base).toString(2).length - 1;
+      if (Number(exp) * Math.max(bits, 1) > MAX_INT_BITS) {
+        throw new LimitError('maxOutputSize', `integer result is larger than ${MAX_INT_BITS} bits`);
+      }
+      return int(base ** exp);
+    }
+    if (base === 0n) throw new TemplateRuntimeError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
+  }
+  return float(floatPow(floatOf(a), floatOf(b)));
+}
+
+/** CPython's `float_pow` special cases over JS `Math.pow`. */
+function floatPow(x: number, y: number): number {
+  if (y === 0) return 1;
+  if (x === 1) return 1;
+  if (Number.isNaN(x) || Number.isNaN(y)) return Number.NaN;
+  if (x === -1 && !Number.isFinite(y)) return 1;
+  if (x === 0 && y < 0) throw new TemplateRuntimeError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
+  if (x < 0 && Number.isFinite(x) && Number.isFinite(y) && !Number.isInteger(y)) {
+    throw new TemplateRuntimeError('ValueError', 'a negative number raised to a fractional power has no real result');
+  }
+  const r = x ** y;
+  if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) {
+    throw new TemplateRuntimeError('OverflowError', "(34, 'Numerical result out of range')");
+  }
+  return r;
+}
+
+/** Unary `-v`. */
+export function neg(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isInteger(v) ? smallInt(-v) : -v;
+  if (typeof v === 'bigint') return int(-v);
+  if (typeof v === 'boolean') return v ? -1 : 0;
+  if (v instanceof PyFloat) return new PyFloat(-v.value);
+  if (v instanceof Undefined) throw undefinedError(v);
+  throw typeError(`bad operand type for unary -: '${typeName(v)}'`);
+}
+
+/** Unary `+v`. */
+export function pos(v: unknown): unknown {
+  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PyFloat) return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof Undefined) throw undefinedError(v);
+  throw typeError(`bad operand type for unary +: '${typeName(v)}'`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// comparison
+
+/** Orders two numbers exactly (big ints against floats too); NaN when unordered. */
+function compareNumbers(a: PyNumber, b: PyNumber): number {
+  const x = typeof a === 'bigint' ? a : floatOf(a);
+  const y = typeof b === 'bigint' ? b : floatOf(b);
+  if (typeof x === 'number' && typeof y === 'number') return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
+  if (typeof x === 'bigint' && typeof y === 'bigint') return x < y ? -1 : x > y ? 1 : 0;
+  if (typeof x === 'bigint') return -compareBigToFloat(x, y as number);
+  return compareBigToFloat(y as bigint, x);
+}
+
+/** Sign of `x - n` for a float `x` and a big int `n`. */
+function compareBigToFloat(n: bigint, x: number): number {
+  if (Number.isNaN(x)) return Number.NaN;
+  if (!Number.isFinite(x)) return x > 0 ? 1 : -1;
+  const floor = Math.floor(x);
+  const f = BigInt(floor);
+  if (f < n) return -1;
+  if (f > n) return 1;
+  return x > floor ? 1 : 0;
+}
+
+function textOf(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : v instanceof Markup ? v.value : undefined;
+}
+
+/** Python's `a == b`: numbers across int/float/bool, lists and tuples item by item, dicts by content. */
+export function eq(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') return false;
+  if (isNumeric(a)) return isNumeric(b) && compareNumbers(a, b) === 0;
+  if (isNumeric(b) || a === null || b === null) return false;
+  const ta = textOf(a);
+  if (ta !== undefined) return ta === textOf(b);
+  if (a instanceof Undefined) return b instanceof Undefined;
+  if (Array.isArray(a)) return Array.isArray(b) && sequenceEq(a, b);
+  if (isDict(a)) return isDict(b) && dictEq(a, b);
+  return false;
+}
+
+function sequenceEq(a: unknown[], b: unknown[]): boolean {
+  if (iteratorKind(a) || iteratorKind(b)) return false;
+  if (isTuple(a) !== isTuple(b) || dictViewKind(a) !== dictViewKind(b)) return false;
+  if (a.length !== b.length) return false;
+  const view = dictViewKind(a);
+  if (view === 'dict_values') return false;
+  if (view !== undefined) return a.every((x) => b.some((y) => eq(x, y)));
+  for (let i = 0; i < a.length; i++) if (!eq(a[i], b[i])) return false;
+  return true;
+}
+
+function dictEq(a: Record<string, unknown> | Map<unknown, unknown>, b: Record<string, unknown> | Map<unknown, unknown>): boolean {
+  const entries = dictEntries(a);
+  if (entries.length !== dictEntries(b).length) return false;
+  for (const [key, value] of entries) {
+    if (!dictHas(b, key)) return false;
+    const other = b instanceof Map ? mapGet(b, key) : (b as Record<string, unknown>)[textOf(key) ?? ''];
+    if (!eq(value, other)) return false;
+  }
+  return true;
+}
+
+function mapGet(m: Map<unknown, unknown>, key: unknown): unknown {
+  if (m.has(key)) return m.get(key);
+  for (const [k, v] of m) if (eq(k, key)) return v;
+  return undefined;
+}
+
+/** Python's `a != b`. */
+export function ne(a: unknown, b: unknown): boolean {
+  return !eq(a, b);
+}
+
+type Op = '<' | '<=' | '>' | '>=';
+
+function holds(order: number, op: Op): boolean {
+  switch (op) {
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    case '>':
+      return order > 0;
+    default:
+      return order >= 0;
+  }
+}
+
+/** Python's ordering: numbers, strings by code point, lists/tuples lexicographically; TypeError otherwise. */
+function order(a: unknown, b: unknown, op: Op): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return holds(a < b ? -1 : a > b ? 1 : a === b ? 0 : Number.NaN, op);
+  if (typeof a === 'string' && typeof b === 'string') return holds(compareStrings(a, b), op);
+  failUndefined(a, b);
+  if (isNumeric(a) && isNumeric(b)) return holds(compareNumbers(a, b), op);
+  const ta = textOf(a);
+  const tb = textOf(b);
+  if (ta !== undefined && tb !== undefined) return holds(compareStrings(ta, tb), op);
+  if (isPlainSequence(a) && isPlainSequence(b) && isTuple(a) === isTuple(b)) {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) if (!eq(a[i], b[i])) return order(a[i], b[i], op);
+    return holds(a.length - b.length, op);
+  }
+  throw typeError(`'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
+}
+
+/** Python's `a < b`. */
+export const lt = (a: unknown, b: unknown): boolean => order(a, b, '<');
+/** Python's `a <= b`. */
+export const le = (a: unknown, b: unknown): boolean => order(a, b, '<=');
+/** Python's `a > b`. */
+export const gt = (a: unknown, b: unknown): boolean => order(a, b, '>');
+/** Python's `a >= b`. */
+export const ge = (a: unknown, b: unknown): boolean => order(a, b, '>=');
+
+function isHashable(v: unknown): boolean {
+  if (Array.isArray(v)) return isTuple(v) && v.every(isHashable);
+  return !isDict(v);
+}
+
+/** Python's `item in container`: substring for strings, `==` membership for sequences, keys for dicts. */
+export function contains(container: unknown, item: unknown): boolean {
+  const text = textOf(container);
+  if (text !== undefined) {
+    const needle = textOf(item);
+    if (needle === undefined) throw typeError(`'in <string>' requires string as left operand, not ${typeName(item)}`);
+    return text.includes(needle);
+  }
+  if (Array.isArray(container)) {
+    for (const x of container) if (eq(x, item)) return true;
+    return false;
+  }
+  if (container instanceof Undefined) return false;
+  if (isDict(container)) {
+    if (!isHashable(item)) throw typeError(`unhashable type: '${typeName(item)}'`);
+    return dictHas(container, item);
+  }
+  if (container instanceof Namespace) throw typeError("argument of type 'Namespace' is not iterable");
+  throw typeError(`argument of type '${typeName(container)}' is not iterable`);
+}

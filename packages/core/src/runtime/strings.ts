@@ -1,0 +1,242 @@
+/**
+ * Python `str` semantics on JS strings: Python indexes, measures and compares strings by code point,
+ * JS by UTF-16 unit. Strings without surrogates (nearly all of them) take the native fast path.
+ * Case mapping and character classes follow CPython's `unicodeobject.c`.
+ */
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** True when `s` holds a surrogate, i.e. when its UTF-16 length differs from its code-point length. */
+export function hasSurrogate(s: string): boolean {
+  return SURROGATE.test(s);
+}
+
+/** The code points of `s`, one string each (Python's `list(s)`). */
+export function codePoints(s: string): string[] {
+  return hasSurrogate(s) ? Array.from(s) : s.split('');
+}
+
+/** Python's `len(s)`: the number of code points. */
+export function cpLength(s: string): number {
+  if (!hasSurrogate(s)) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** Python's ordering of strings: by code point, which UTF-16 unit order breaks only for astral characters. */
+export function compareStrings(a: string, b: string): number {
+  if (!hasSurrogate(a) && !hasSurrogate(b)) return a < b ? -1 : a > b ? 1 : 0;
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done) return y.done ? 0 : -1;
+    if (y.done) return 1;
+    const cx = x.value.codePointAt(0) as number;
+    const cy = y.value.codePointAt(0) as number;
+    if (cx !== cy) return cx < cy ? -1 : 1;
+  }
+}
+
+/** The characters Python's `str.isspace()`, `split()` and `strip()` treat as whitespace (bidi WS/B/S or Zs). */
+export const PY_WHITESPACE = '\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+
+const SPACE_CHAR = new RegExp(`^[${PY_WHITESPACE}]$`);
+const UPPER_CHAR = /^\p{Uppercase}$/u;
+const LOWER_CHAR = /^\p{Lowercase}$/u;
+const TITLE_CHAR = /^\p{Lt}$/u;
+const CASED_CHAR = /^\p{Cased}$/u;
+const CASE_IGNORABLE_CHAR = /^\p{Case_Ignorable}$/u;
+// Python counts these (superscripts, circled digits, ...) as digits although they are not in Nd.
+const EXTRA_DIGITS =
+  '\\u{b2}-\\u{b3}\\u{b9}\\u{1369}-\\u{1371}\\u{19da}\\u{2070}\\u{2074}-\\u{2079}\\u{2080}-\\u{2089}' +
+  '\\u{2460}-\\u{2468}\\u{2474}-\\u{247c}\\u{2488}-\\u{2490}\\u{24ea}\\u{24f5}-\\u{24fd}\\u{24ff}' +
+  '\\u{2776}-\\u{277e}\\u{2780}-\\u{2788}\\u{278a}-\\u{2792}\\u{10a40}-\\u{10a43}\\u{10e60}-\\u{10e68}' +
+  '\\u{11052}-\\u{1105a}\\u{1f100}-\\u{1f10a}';
+// CJK ideographs with a numeric value: letters for Unicode, but numeric for Python.
+const EXTRA_NUMERIC =
+  '\\u{3405}\\u{3483}\\u{382a}\\u{3b4d}\\u{4e00}\\u{4e03}\\u{4e07}\\u{4e09}\\u{4e5d}\\u{4e8c}\\u{4e94}' +
+  '\\u{4e96}\\u{4ebf}-\\u{4ec0}\\u{4edf}\\u{4ee8}\\u{4f0d}\\u{4f70}\\u{5104}\\u{5146}\\u{5169}\\u{516b}' +
+  '\\u{516d}\\u{5341}\\u{5343}-\\u{5345}\\u{534c}\\u{53c1}-\\u{53c4}\\u{56db}\\u{58f1}\\u{58f9}\\u{5e7a}' +
+  '\\u{5efe}-\\u{5eff}\\u{5f0c}-\\u{5f0e}\\u{5f10}\\u{62fe}\\u{634c}\\u{67d2}\\u{6f06}\\u{7396}\\u{767e}' +
+  '\\u{8086}\\u{842c}\\u{8cae}\\u{8cb3}\\u{8d30}\\u{9621}\\u{9646}\\u{964c}\\u{9678}\\u{96f6}\\u{f96b}' +
+  '\\u{f973}\\u{f978}\\u{f9b2}\\u{f9d1}\\u{f9d3}\\u{f9fd}\\u{20001}\\u{20064}\\u{200e2}\\u{20121}' +
+  '\\u{2092a}\\u{20983}\\u{2098c}\\u{2099c}\\u{20aea}\\u{20afd}\\u{20b19}\\u{22390}\\u{22998}\\u{23b1b}' +
+  '\\u{2626d}\\u{2f890}';
+const DECIMAL_RUN = /^\p{Nd}+$/u;
+const DIGIT_RUN = new RegExp(`^[\\p{Nd}${EXTRA_DIGITS}]+$`, 'u');
+const NUMERIC_RUN = new RegExp(`^[\\p{N}${EXTRA_NUMERIC}]+$`, 'u');
+const ALPHA_RUN = /^\p{L}+$/u;
+const ALNUM_RUN = new RegExp(`^[\\p{L}\\p{N}${EXTRA_NUMERIC}]+$`, 'u');
+const SPACE_RUN = new RegExp(`^[${PY_WHITESPACE}]+$`);
+const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+const IDENTIFIER = /^[\p{XID_Start}_]\p{XID_Continue}*$/u;
+
+/** One code point is Python whitespace. */
+export function isPySpaceChar(ch: string): boolean {
+  return SPACE_CHAR.test(ch);
+}
+
+/** `str.isspace()` */
+export const pyIsSpace = (s: string): boolean => SPACE_RUN.test(s);
+/** `str.isdecimal()` */
+export const pyIsDecimal = (s: string): boolean => DECIMAL_RUN.test(s);
+/** `str.isdigit()` */
+export const pyIsDigit = (s: string): boolean => DIGIT_RUN.test(s);
+/** `str.isnumeric()` */
+export const pyIsNumeric = (s: string): boolean => NUMERIC_RUN.test(s);
+/** `str.isalpha()` */
+export const pyIsAlpha = (s: string): boolean => ALPHA_RUN.test(s);
+/** `str.isalnum()` */
+export const pyIsAlnum = (s: string): boolean => ALNUM_RUN.test(s);
+/** `str.isascii()` */
+export const pyIsAscii = (s: string): boolean => /^[\x00-\x7f]*$/.test(s);
+/** `str.isidentifier()` */
+export const pyIsIdentifier = (s: string): boolean => IDENTIFIER.test(s);
+
+/** One code point is printable for `repr()` (not a control, format, private, unassigned or non-space separator). */
+export function isPrintableChar(ch: string): boolean {
+  return ch === ' ' || !NOT_PRINTABLE.test(ch);
+}
+
+/** `str.isprintable()` */
+export function pyIsPrintable(s: string): boolean {
+  for (const ch of s) if (!isPrintableChar(ch)) return false;
+  return true;
+}
+
+/** `str.isupper()`: some cased character and no lowercase or titlecase one. */
+export function pyIsUpper(s: string): boolean {
+  let cased = false;
+  for (const ch of s) {
+    if (LOWER_CHAR.test(ch) || TITLE_CHAR.test(ch)) return false;
+    if (!cased && UPPER_CHAR.test(ch)) cased = true;
+  }
+  return cased;
+}
+
+/** `str.islower()`: some cased character and no uppercase or titlecase one. */
+export function pyIsLower(s: string): boolean {
+  let cased = false;
+  for (const ch of s) {
+    if (UPPER_CHAR.test(ch) || TITLE_CHAR.test(ch)) return false;
+    if (!cased && LOWER_CHAR.test(ch)) cased = true;
+  }
+  return cased;
+}
+
+/** `str.istitle()`: uppercase only after uncased characters, lowercase only after cased ones. */
+export function pyIsTitle(s: string): boolean {
+  let cased = false;
+  let previousCased = false;
+  for (const ch of s) {
+    if (UPPER_CHAR.test(ch) || TITLE_CHAR.test(ch)) {
+      if (previousCased) return false;
+      previousCased = cased = true;
+    } else if (LOWER_CHAR.test(ch)) {
+      if (!previousCased) return false;
+      previousCased = cased = true;
+    } else {
+      previousCased = false;
+    }
+  }
+  return cased;
+}
+
+// Where Python's titlecase mapping differs from the uppercase one JS offers (SpecialCasing and Lt letters).
+const TITLE_EXCEPTIONS = new Map<string, string>(
+  (
+    'ß Ss|Ǆ ǅ|ǅ ǅ|ǆ ǅ|Ǉ ǈ|ǈ ǈ|ǉ ǈ|Ǌ ǋ|ǋ ǋ|ǌ ǋ|Ǳ ǲ|ǲ ǲ|ǳ ǲ|և Եւ|ﬀ Ff|ﬁ Fi|ﬂ Fl|ﬃ Ffi|ﬄ Ffl|ﬅ St|ﬆ St|' +
+    'ﬓ Մն|ﬔ Մե|ﬕ Մի|ﬖ Վն|ﬗ Մխ|ᾲ Ὰͅ|ᾳ ᾼ|ᾴ Άͅ|ᾷ ᾼ͂|ᾼ ᾼ|ῂ Ὴͅ|ῃ ῌ|ῄ Ήͅ|ῇ ῌ͂|ῌ ῌ|ῲ Ὼͅ|ῳ ῼ|ῴ Ώͅ|ῷ ῼ͂|ῼ ῼ'
+  )
+    .split('|')
+    .map((pair) => pair.split(' ') as [string, string]),
+);
+
+/** Python's full titlecase mapping of one code point. */
+function titleChar(ch: string): string {
+  const special = TITLE_EXCEPTIONS.get(ch);
+  if (special !== undefined) return special;
+  const cp = ch.codePointAt(0) as number;
+  // Georgian Mkhedruli is its own titlecase although it has an uppercase (Mtavruli) form.
+  if (cp >= 0x10d0 && cp <= 0x10ff) return ch;
+  // Greek letters with ypogegrammeni (U+1F80-U+1FAF) titlecase to the single prosgegrammeni letter.
+  if (cp >= 0x1f80 && cp <= 0x1faf) return String.fromCodePoint(cp | 0x08);
+  return ch.toUpperCase();
+}
+
+/** Python's lowercase of the code point at `i` of `chars`, with the final-sigma rule needing its context. */
+function lowerAt(chars: string[], i: number): string {
+  const ch = chars[i];
+  if (ch !== 'Σ') return ch.toLowerCase();
+  let j = i - 1;
+  while (j >= 0 && CASE_IGNORABLE_CHAR.test(chars[j])) j--;
+  let final = j >= 0 && CASED_CHAR.test(chars[j]);
+  if (final) {
+    j = i + 1;
+    while (j < chars.length && CASE_IGNORABLE_CHAR.test(chars[j])) j++;
+    final = j === chars.length || !CASED_CHAR.test(chars[j]);
+  }
+  return final ? 'ς' : 'σ';
+}
+
+/** `str.upper()` (full case mapping: `'ß'` becomes `'SS'`). */
+export function pyUpper(s: string): string {
+  return s.toUpperCase();
+}
+
+/** `str.lower()` (full case mapping with the final-sigma rule, as JS does it too). */
+export function pyLower(s: string): string {
+  return s.toLowerCase();
+}
+
+/** `str.title()`: titlecase after any uncased character (digits and apostrophes too), lowercase elsewhere. */
+export function pyTitle(s: string): string {
+  const chars = codePoints(s);
+  let out = '';
+  let previousCased = false;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i];
+    out += previousCased ? lowerAt(chars, i) : titleChar(ch);
+    previousCased = CASED_CHAR.test(ch);
+  }
+  return out;
+}
+
+/** `str.capitalize()`: the first character titlecased, the rest lowercased. */
+export function pyCapitalize(s: string): string {
+  const chars = codePoints(s);
+  if (chars.length === 0) return '';
+  let out = titleChar(chars[0]);
+  for (let i = 1; i < chars.length; i++) out += lowerAt(chars, i);
+  return out;
+}
+
+/** `str.swapcase()` */
+export function pySwapcase(s: string): string {
+  const chars = codePoints(s);
+  let out = '';
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i];
+    if (UPPER_CHAR.test(ch)) out += lowerAt(chars, i);
+    else if (LOWER_CHAR.test(ch)) out += ch.toUpperCase();
+    else out += ch;
+  }
+  return out;
+}
+
+/** `str.casefold()`: full case folding, approximated as upper-then-lower per code point with Python's exceptions. */
+export function pyCasefold(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) as number;
+    // Cherokee folds to its uppercase letters; dotless i has no folding.
+    if ((cp >= 0x13a0 && cp <= 0x13fd) || (cp >= 0xab70 && cp <= 0xabbf)) out += ch.toUpperCase();
+    else if (cp === 0x131) out += ch;
+    else if (cp === 0x1e9e) out += 'ss';
+    else out += ch.toUpperCase().toLowerCase();
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import { type Case, rows } from '../case';
+
+/** `default`, filter chaining and argument binding, and filter errors. */
+export const cases: Case[] = rows([
+  ['default replaces undefined', "{{ missing|default('fallback') }}"],
+  ['default keeps a defined value', "{{ name|default('fallback') }}", { name: 'Ada' }],
+  ['default keeps an empty string', "[{{ name|default('fallback') }}]", { name: '' }],
+  ['default keeps none', "{{ name|default('fallback') }}", { name: null }],
+  ['default keeps zero', "{{ n|default('fallback') }}", { n: 0 }],
+  [
+    'default with boolean replaces falsy values',
+    "{{ ''|default('x', true) }} {{ 0|default('x', true) }} {{ none|default('x', boolean=true) }}",
+  ],
+  ['default with boolean keeps truthy values', "{{ 'a'|default('x', true) }}"],
+  ['d is default', "{{ missing|d('dd') }}"],
+  ['default with no argument gives empty text', '[{{ missing|default }}]'],
+  ['default on a missing attribute', '{{ user.nickname|default(user.name) }}', { user: { name: 'Ada' } }],
+  ['default on a missing key', "{{ user['First Name']|default('friend') }}", { user: {} }],
+  [
+    'default on a nested missing attribute of undefined is an error',
+    "{{ user.a.b|default('x') }}",
+    { user: {} },
+  ],
+  ['default chained', "{{ a|default(b)|default('c') }}"],
+  ['default_value keyword', "{{ missing|default(default_value='kw') }}"],
+  ['default with a non-string value', '{{ missing|default(42) + 1 }}'],
+  ['default with a list', '{{ missing|default([1, 2])|length }}'],
+  ['filter chain', "{{ '  Hello World  '|trim|lower|replace('world', 'there') }}"],
+  ['filter with parentheses but no arguments', "{{ 'a'|upper() }}"],
+  ['filter argument is an expression', "{{ 'abc'|truncate(1 + 2, true, end='') }}"],
+  [
+    'filter arguments positional then keyword',
+    "{{ 'hello world foo'|truncate(9, end='~', killwords=true) }}",
+  ],
+  ['filter with an unknown keyword is an error', "{{ 'a'|upper(foo=1) }}"],
+  ['filter with too many positional arguments is an error', "{{ 'a'|upper(1) }}"],
+  ['filter with a duplicate argument is an error', "{{ 'abc'|truncate(2, length=3) }}"],
+  ['unknown filter is an error', '{{ 1|nope }}'],
+  ['unknown filter inside an if is still an error when reached', '{% if true %}{{ 1|nope }}{% endif %}'],
+  ['filter missing a required argument is an error', "{{ 'a'|replace('a') }}"],
+  ['filter of a filter inside a test argument', "{{ 'abc'|length is divisibleby('xyz'|length) }}"],
+  ['filter on a literal list with a map chain', "{{ [' a ', ' b ']|map('trim')|map('upper')|join }}"],
+  ['filter in a loop iterable', '{% for x in "b,a,c".split(",")|sort %}{{ x }}{% endfor %}'],
+  ['filter on a conditional expression', "{{ ('a' if true else 'b')|upper }}"],
+  ['filter applied to a set block', '{% set s %}  x  {% endset %}[{{ s|trim }}]'],
+  ['lipsum global exists', '{{ lipsum is callable }}'],
+]);
