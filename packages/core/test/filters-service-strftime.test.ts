@@ -366,9 +366,44 @@ const FLAGS: ReadonlyArray<readonly [string, string, string]> = [
   ['%Y%m%dT%H%M%S.%f', '50103T000709.000012', '20210101T010203.000000'],
 ];
 
+/** First, seventh and last days of years that start on each weekday, as `%a %j %U %W %V %G %g %u %w` prints them. */
+const WEEKS: ReadonlyArray<readonly [string, string]> = [
+  ['2015-01-01', 'Thu 001 00 00 01 2015 15 4 4'],
+  ['2015-01-07', 'Wed 007 01 01 02 2015 15 3 3'],
+  ['2015-12-31', 'Thu 365 52 52 53 2015 15 4 4'],
+  ['2016-01-01', 'Fri 001 00 00 53 2015 15 5 5'],
+  ['2016-01-07', 'Thu 007 01 01 01 2016 16 4 4'],
+  ['2016-12-31', 'Sat 366 52 52 52 2016 16 6 6'],
+  ['2017-01-01', 'Sun 001 01 00 52 2016 16 7 0'],
+  ['2017-01-07', 'Sat 007 01 01 01 2017 17 6 6'],
+  ['2017-12-31', 'Sun 365 53 52 52 2017 17 7 0'],
+  ['2018-01-01', 'Mon 001 00 01 01 2018 18 1 1'],
+  ['2018-01-07', 'Sun 007 01 01 01 2018 18 7 0'],
+  ['2018-12-31', 'Mon 365 52 53 01 2019 19 1 1'],
+  ['2019-01-01', 'Tue 001 00 00 01 2019 19 2 2'],
+  ['2019-01-07', 'Mon 007 01 01 02 2019 19 1 1'],
+  ['2019-12-31', 'Tue 365 52 52 01 2020 20 2 2'],
+  ['2020-01-01', 'Wed 001 00 00 01 2020 20 3 3'],
+  ['2020-01-07', 'Tue 007 01 01 02 2020 20 2 2'],
+  ['2020-12-31', 'Thu 366 52 52 53 2020 20 4 4'],
+  ['2021-01-01', 'Fri 001 00 00 53 2020 20 5 5'],
+  ['2021-01-07', 'Thu 007 01 01 01 2021 21 4 4'],
+  ['2021-12-31', 'Fri 365 52 52 52 2021 21 5 5'],
+  ['2022-01-01', 'Sat 001 00 00 52 2021 21 6 6'],
+  ['2022-01-07', 'Fri 007 01 01 01 2022 22 5 5'],
+  ['2022-12-31', 'Sat 365 52 52 52 2022 22 6 6'],
+  ['2023-01-01', 'Sun 001 01 00 52 2022 22 7 0'],
+  ['2023-01-07', 'Sat 007 01 01 01 2023 23 6 6'],
+  ['2023-12-31', 'Sun 365 53 52 52 2023 23 7 0'],
+];
+
 describe('strftime codes', () => {
   it.each(EVERY_DATE)('%j formats every test date as Python does', (code, expected) => {
     expect(DATES.map((date) => format(date, code))).toEqual(expected);
+  });
+
+  it.each(WEEKS)('%s has the week numbers Python gives it', (date, expected) => {
+    expect(format(date, '%a %j %U %W %V %G %g %u %w')).toBe(expected);
   });
 
   it.each(FLAGS)('%j formats as Python does (glibc flags, widths and modifiers)', (code, first, second) => {

@@ -8,9 +8,10 @@
  */
 import { valueError } from '../errors';
 import { repr } from '../runtime/format';
+import type { RenderState } from '../runtime/state';
 import { pyIsAscii } from '../runtime/strings';
 import { Undefined } from '../runtime/values';
-import { softStr, textOf } from './args';
+import { checkSize, softStr, textOf } from './args';
 
 /** The text a text filter works on: '' for Undefined, the string itself, or Python's `str()` of anything else. */
 export function inputText(value: unknown): string {
@@ -18,16 +19,17 @@ export function inputText(value: unknown): string {
 }
 
 /** `value|base64encode`: standard Base64 (with `=` padding) of the UTF-8 bytes of the text. */
-export function base64encode(_state: unknown, value: unknown): string {
+export function base64encode(state: RenderState, value: unknown): string {
   const bytes = utf8Encode('base64encode', inputText(value));
-  let out = '';
+  checkSize(state, Math.ceil(bytes.length / 3) * 4, 'base64encode');
+  const codes: number[] = [];
   for (let i = 0; i < bytes.length; i += 3) {
     const chunk = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += BASE64[chunk >> 18] + BASE64[(chunk >> 12) & 63];
-    out += i + 1 < bytes.length ? BASE64[(chunk >> 6) & 63] : '=';
-    out += i + 2 < bytes.length ? BASE64[chunk & 63] : '=';
+    codes.push(BASE64_CODES[chunk >> 18], BASE64_CODES[(chunk >> 12) & 63]);
+    codes.push(i + 1 < bytes.length ? BASE64_CODES[(chunk >> 6) & 63] : PAD_CODE);
+    codes.push(i + 2 < bytes.length ? BASE64_CODES[chunk & 63] : PAD_CODE);
   }
-  return out;
+  return fromCharCodes(codes);
 }
 
 /**
@@ -35,7 +37,7 @@ export function base64encode(_state: unknown, value: unknown): string {
  * characters outside the alphabet are skipped, input stops at complete padding, and missing padding,
  * a dangling character, non-ASCII input or bytes that are not UTF-8 are a ValueError.
  */
-export function base64decode(_state: unknown, value: unknown): string {
+export function base64decode(_state: RenderState, value: unknown): string {
   const text = inputText(value);
   const fail = (why: string) => valueError(`base64decode: cannot decode ${repr(text)} (${why})`);
   if (!pyIsAscii(text)) throw fail('Base64 text is ASCII only');
@@ -82,7 +84,7 @@ export function base64decode(_state: unknown, value: unknown): string {
  * `+` is a space, `%XX` escapes are UTF-8 bytes (invalid sequences become U+FFFD), and a `%` without
  * two hex digits stays as it is.
  */
-export function urldecode(_state: unknown, value: unknown): string {
+export function urldecode(_state: RenderState, value: unknown): string {
   const text = inputText(value).replaceAll('+', ' ');
   if (!text.includes('%')) return text;
   // Python decodes each run of ASCII characters on its own; other characters pass through.
@@ -101,6 +103,8 @@ export function urldecode(_state: unknown, value: unknown): string {
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_CODES = Array.from(BASE64, (ch) => ch.charCodeAt(0));
+const PAD_CODE = '='.charCodeAt(0);
 const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
 
 /** The UTF-8 bytes of `text`; a lone surrogate is a ValueError, as Python's `str.encode()` raises. */
@@ -145,7 +149,6 @@ export function utf8Encode(filter: string, text: string): Uint8Array {
  */
 function utf8Decode(bytes: ArrayLike<number>, replace: boolean): string | undefined {
   const units: number[] = [];
-  let out = '';
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i];
     let cp = -1;
@@ -176,13 +179,16 @@ function utf8Decode(bytes: ArrayLike<number>, replace: boolean): string | undefi
     }
     if (cp >= 0x10000) units.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
     else units.push(cp);
-    if (units.length >= 8192) {
-      out += String.fromCharCode(...units);
-      units.length = 0;
-    }
     i = next;
   }
-  return out + String.fromCharCode(...units);
+  return fromCharCodes(units);
+}
+
+/** `String.fromCharCode` over many UTF-16 units, in slices small enough for the engine's argument limit. */
+function fromCharCodes(units: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < units.length; i += 8192) out += String.fromCharCode(...units.slice(i, i + 8192));
+  return out;
 }
 
 /** Continuation bytes a lead byte needs, and the range its first continuation byte must fall in. */

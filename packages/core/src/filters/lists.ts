@@ -35,8 +35,6 @@ function undefinedWithHint(hint: string): Undefined {
 }
 
 function doLength(_state: RenderState, value: unknown): number {
-  const kind = iteratorKind(value);
-  if (kind) throw typeError(`object of type '${kind.type}' has no len()`);
   return length(value);
 }
 
