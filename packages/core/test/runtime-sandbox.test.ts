@@ -29,10 +29,28 @@ describe('the sandbox never reaches JavaScript internals', () => {
     },
   );
 
-  it.each(['constructor', 'prototype', '__proto__'])('`%s` reads as an unsafe Undefined on any value', (name) => {
-    for (const obj of ['text', [1], 5, { a: 1 }, new Map()]) {
-      expect(getattr(obj, name)).toBeInstanceOf(UnsafeUndefined);
-    }
+  it.each(['constructor', 'prototype', '__proto__'])(
+    '`%s` reads as Undefined on any value that does not hold it as data',
+    (name) => {
+      for (const obj of [
+        'text',
+        [1],
+        5,
+        { a: 1 },
+        new Map(),
+        new Namespace(),
+        new PyCallable('f', () => null),
+      ]) {
+        const value = getattr(obj, name);
+        expect(value).toBeInstanceOf(Undefined);
+        expect(getitem(obj, name)).toBeInstanceOf(Undefined);
+      }
+    },
+  );
+
+  it('a Python dunder attribute the value has is refused; one it lacks is an ordinary key', () => {
+    expect(getattr({ a: 1 }, '__class__')).toBeInstanceOf(UnsafeUndefined);
+    expect(getattr({ __custom__: 1 }, '__custom__')).toBe(1);
   });
 
   it('a JS function stored in data is refused, by attribute and by item', () => {
@@ -99,10 +117,18 @@ describe('Undefined messages read as Jinja2 writes them', () => {
     [new Undefined('x'), 'UndefinedError', "'x' is undefined"],
     [new Undefined('y', { a: 1 }), 'UndefinedError', "'dict object' has no attribute 'y'"],
     [new Undefined('y', null), 'UndefinedError', "'None' has no attribute 'y'"],
-    [new Undefined('b', new Namespace()), 'UndefinedError', "'jinja2.utils.Namespace object' has no attribute 'b'"],
+    [
+      new Undefined('b', new Namespace()),
+      'UndefinedError',
+      "'jinja2.utils.Namespace object' has no attribute 'b'",
+    ],
     [new Undefined("it's", 'abc'), 'UndefinedError', `'str object' has no attribute "it's"`],
     [new Undefined(undefined, NO_OBJECT), 'UndefinedError', 'None is undefined'],
-    [new Undefined(undefined, NO_OBJECT, 'No first item, sequence was empty.'), 'UndefinedError', 'No first item, sequence was empty.'],
+    [
+      new Undefined(undefined, NO_OBJECT, 'No first item, sequence was empty.'),
+      'UndefinedError',
+      'No first item, sequence was empty.',
+    ],
   ] as const)('%o raises %s: %s', (u, kind, message) => {
     const error = undefinedError(u);
     expect(error.kind).toBe(kind);
@@ -117,7 +143,10 @@ describe('Undefined messages read as Jinja2 writes them', () => {
 
 describe('calling values', () => {
   it('a PyCallable runs with the state, positional and keyword arguments', () => {
-    const fn = new PyCallable('f', (_state, args, kwargs) => `${args.length}:${Object.keys(kwargs).join(',')}`);
+    const fn = new PyCallable(
+      'f',
+      (_state, args, kwargs) => `${args.length}:${Object.keys(kwargs).join(',')}`,
+    );
     expect(callValue(state, fn, [1, 2], { a: 1 })).toBe('2:a');
   });
 

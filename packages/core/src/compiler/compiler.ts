@@ -472,12 +472,13 @@ export class Compiler {
     const value = this.guarded(node.node, this.expression(node.node, scope));
     const store = this.store(node.target, scope, node);
     return (f) => {
-      store(f, value(f));
+      store(f, value);
       return '';
     };
   }
 
-  private store(target: ast.Name | ast.Tuple | ast.NSRef, scope: Scope, at: ast.Span): (f: Frame, value: unknown) => void {
+  /** Compiles storing into a target; the value is evaluated after the target is checked, as in Jinja2. */
+  private store(target: ast.Name | ast.Tuple | ast.NSRef, scope: Scope, at: ast.Span): (f: Frame, value: Ev) => void {
     const source = this.source;
     if (target.type === 'NSRef') {
       const read = this.name(target.name, scope);
@@ -491,13 +492,14 @@ export class Compiler {
             source,
           );
         }
-        ns.attrs.set(attr, value);
+        ns.attrs.set(attr, value(f));
       };
     }
     const bind = this.binder(target, scope, false);
     return (f, value) => {
+      const result = value(f);
       try {
-        bind(f.vars, value);
+        bind(f.vars, result);
       } catch (error) {
         throw locate(error, at, source);
       }
@@ -520,7 +522,7 @@ export class Compiler {
     const value = node.filter === null ? body : this.filterChain(node.filter, scope, body);
     const store = this.store(node.target, scope, node);
     return (f) => {
-      store(f, value(f));
+      store(f, value);
       return '';
     };
   }

@@ -65,20 +65,7 @@ function readDateText(filter: string, value: unknown, text: string): DateTime {
       throw cannotRead(filter, value, `hour ${hour} does not go with ${meridiem}`);
     }
   }
-  const problem =
-    year < 1
-      ? 'year 0 is out of range'
-      : month < 1 || month > 12
-        ? `month ${month} must be in 1..12`
-        : day < 1 || day > daysInMonth(year, month)
-          ? `day ${day} is out of range for month ${month} of ${year}`
-          : hour > 23
-            ? `hour ${hour} must be in 0..23`
-            : minute > 59
-              ? `minute ${minute} must be in 0..59`
-              : second > 59
-                ? `second ${second} must be in 0..59`
-                : '';
+  const problem = fieldProblem(year, month, day, hour, minute, second, groups.dmyDay !== undefined);
   if (problem) throw cannotRead(filter, value, problem);
   const microsecond = Number((groups.fraction ?? '').slice(0, 6).padEnd(6, '0'));
   const seconds = civilToSeconds(year, month, day, hour, minute, second);
@@ -87,6 +74,28 @@ function readDateText(filter: string, value: unknown, text: string): DateTime {
   const offsetSeconds = readOffset(offset);
   if (offsetSeconds === undefined) throw cannotRead(filter, value, `${offset} is not a UTC offset`);
   return { seconds, microsecond, zone: fixedZone(offsetSeconds).stampAt(0) };
+}
+
+/** Why the fields are not a date Python's `datetime` accepts, or '' when they are. */
+function fieldProblem(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  dayFirst: boolean,
+): string {
+  if (year < 1) return 'year 0 is out of range';
+  if (month < 1 || month > 12) {
+    return `month ${month} must be in 1..12${dayFirst ? '; slashed dates are read day first' : ''}`;
+  }
+  if (day < 1 || day > daysInMonth(year, month))
+    return `day ${day} is out of range for month ${month} of ${year}`;
+  if (hour > 23) return `hour ${hour} must be in 0..23`;
+  if (minute > 59) return `minute ${minute} must be in 0..59`;
+  if (second > 59) return `second ${second} must be in 0..59`;
+  return '';
 }
 
 /** Seconds east of UTC of an ISO offset (`Z`, `+05`, `+0530`, `+05:30`), or undefined past ±23:59. */

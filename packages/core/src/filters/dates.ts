@@ -9,8 +9,8 @@
  * required (`days(UserAttribute['missing'])`), since that is a mistake in the template.
  */
 import { typeError, valueError } from '../errors';
+import { typeName } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
-import { typeName } from '../runtime/type-name';
 import { undefinedError } from '../runtime/undefined';
 import { isNumber, Markup, toJsNumber, Undefined } from '../runtime/values';
 import { checkRange, DAY_SECONDS, type DateTime, utcSeconds } from './civil-time';

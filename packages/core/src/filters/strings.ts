@@ -40,8 +40,14 @@ function doCapitalize(_state: RenderState, value: unknown): string | Markup {
 // Jinja starts a word after whitespace, `-` and opening brackets (Python's \s is Unicode whitespace).
 const WORD_BEGINNING = new RegExp(`([-${PY_WHITESPACE}({[<]+)`);
 
+// ASCII text (the common case) takes a single regex pass; the general path splits as Jinja does.
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_WORD_START = /(^|[\t-\r\x1c-\x20\-({[<])([a-z])/g;
+
 function doTitle(_state: RenderState, value: unknown): string {
-  return textOf(softStr(value))
+  const text = textOf(softStr(value));
+  if (ASCII.test(text)) return text.toLowerCase().replace(ASCII_WORD_START, (_m, sep: string, c: string) => sep + c.toUpperCase());
+  return text
     .split(WORD_BEGINNING)
     .filter((item) => item !== '')
     .map((item) => {

@@ -3,6 +3,7 @@
  * offsets, and IANA names through `Intl.DateTimeFormat` (in every browser, Node and edge runtime).
  */
 import { valueError } from '../errors';
+import { repr } from '../runtime/format';
 import { civilToSeconds, type ZoneStamp } from './civil-time';
 
 /** A zone a date-time can be converted into. */
@@ -349,8 +350,8 @@ function createTimeZone(filter: string, name: string): TimeZone {
     }
   }
   throw valueError(
-    `${filter}: unknown time zone '${name}' (use an IANA name such as 'America/New_York', ` +
-      `an offset such as '+05:30', or one of ${[...ABBREVIATION_OFFSETS.keys()].slice(0, 8).join(', ')}, ...)`,
+    `${filter}: unknown time zone ${repr(name)}; use an IANA name such as 'America/New_York', ` +
+      `an offset such as '+05:30', or an abbreviation such as 'UTC', 'EST', 'PST' or 'IST'`,
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * The sandbox: attribute, item and slice access and calls, as Jinja2's `SandboxedEnvironment` does them.
- * Only own data properties of plain objects are ever read; prototype members, JS functions, dunder
- * names and the JS-only names `constructor`/`prototype` come back as an Undefined that refuses use.
+ * Only own data properties of plain objects are ever read, so prototype members (`constructor`,
+ * `__proto__`, `toString`) are simply missing; JS functions in data and Python's dunder attributes come
+ * back as an Undefined that refuses use, as Jinja2's unsafe Undefined does.
  */
 import { typeError, valueError } from '../errors';
 import { dictViewKind } from './dict-views';
@@ -19,8 +20,8 @@ import {
   iteratorKind,
   type Kwargs,
   Markup,
-  NOT_FOUND as NO_FIELD,
   Namespace,
+  NOT_FOUND as NO_FIELD,
   namedTupleField,
   PyCallable,
   PyFloat,
@@ -28,9 +29,44 @@ import {
   Undefined,
 } from './values';
 
-/** Names no template may read on anything: Python's dunders and JS's object plumbing. */
-function isUnsafeName(name: string): boolean {
-  return (name.length > 4 && name.startsWith('__') && name.endsWith('__')) || name === 'constructor' || name === 'prototype' || name === '__proto__';
+// The dunder attributes CPython's types have (`dir(object)` plus each type's own): reading one is what the
+// sandbox refuses; a dunder name a type does not have is an ordinary missing attribute, or a dict key.
+const OBJECT_DUNDERS =
+  'class delattr dir doc eq format ge getattribute getstate gt hash init init_subclass le lt ne new reduce ' +
+  'reduce_ex repr setattr sizeof str subclasshook';
+const NUMBER_DUNDERS =
+  'abs add bool ceil divmod float floor floordiv getnewargs int mod mul neg pos pow radd rdivmod rfloordiv ' +
+  'rmod rmul round rpow rsub rtruediv sub truediv trunc';
+const INT_DUNDERS = `${NUMBER_DUNDERS} and index invert lshift or rand rlshift ror rrshift rshift rxor xor`;
+const TYPE_DUNDERS: Record<string, string> = {
+  str: 'add contains getitem getnewargs iter len mod mul rmod rmul',
+  Markup: 'add contains getitem getnewargs html html_format iter len mod module mul radd rmod rmul slots',
+  list: 'add class_getitem contains delitem getitem iadd imul iter len mul reversed rmul setitem',
+  tuple: 'add class_getitem contains getitem getnewargs iter len mul rmul',
+  dict: 'class_getitem contains delitem getitem ior iter len or reversed ror setitem',
+  int: INT_DUNDERS,
+  bool: INT_DUNDERS,
+  float: `${NUMBER_DUNDERS} getformat`,
+  NoneType: 'bool',
+  function: 'call module name qualname self text_signature',
+};
+const dunderSets = new Map<string, Set<string>>();
+
+function dunders(type: string): Set<string> {
+  let set = dunderSets.get(type);
+  if (set === undefined) {
+    const own = type === 'Namespace' ? '' : (TYPE_DUNDERS[type] ?? 'iter len contains');
+    set = new Set(
+      `${type === 'Namespace' ? 'class' : OBJECT_DUNDERS} ${own}`.split(' ').map((n) => `__${n}__`),
+    );
+    dunderSets.set(type, set);
+  }
+  return set;
+}
+
+/** True when `obj` has the Python attribute `name` and it is a dunder, which Jinja2's sandbox never returns. */
+function isUnsafeDunder(obj: unknown, name: string): boolean {
+  return name.length > 4 && name.startsWith('__') && name.endsWith('__') && dunders(typeName(obj)).has(name);
 }
 
 const NOT_FOUND: unique symbol = Symbol('not found');
@@ -66,7 +102,7 @@ function dictValue(d: object, name: string, value: unknown): unknown {
  */
 export function getattr(obj: unknown, name: string): unknown {
   if (obj instanceof Undefined) throw undefinedError(obj);
-  if (isUnsafeName(name)) return unsafeUndefined(obj, name);
+  if (isUnsafeDunder(obj, name)) return unsafeUndefined(obj, name);
   const field = namedTupleField(obj, name);
   if (field !== NO_FIELD) return field;
   const method = getMethod(obj, name);
@@ -77,7 +113,10 @@ export function getattr(obj: unknown, name: string): unknown {
       // A set-by-template `_name` exists, so Python's sandbox refuses it rather than reporting it missing.
       return name.startsWith('_') ? unsafeUndefined(obj, name) : obj.attrs.get(name);
     }
-    if (Array.isArray(obj) || obj instanceof Markup || obj instanceof PyCallable || obj instanceof PyFloat) {
+    if (obj instanceof PyCallable) {
+      return obj.attributes?.has(name) ? obj.attributes.get(name) : new Undefined(name, obj);
+    }
+    if (Array.isArray(obj) || obj instanceof Markup || obj instanceof PyFloat) {
       return new Undefined(name, obj);
     }
     if (obj instanceof Map) {
@@ -183,25 +222,38 @@ function pick<T>(items: T[], start: number, stop: number, step: number): T[] {
   return out;
 }
 
+/** A list or tuple: an array that is not a dict view or an iterator. */
+function isPlainSequence(v: unknown): v is unknown[] {
+  return Array.isArray(v) && dictViewKind(v) === undefined && iteratorKind(v) === undefined;
+}
+
 /**
- * `obj[start:stop:step]` on strings (by code point), lists and tuples, with Python's clamping and
- * negative indexes. Bounds that are not ints, or objects that cannot be sliced, give an Undefined.
+ * `obj[start:stop:step]` on strings (by code point), lists and tuples, with Python's clamping and negative
+ * indexes. Jinja2 compiles slices to plain Python subscripts, so bad bounds and unsliceable values raise
+ * Python's TypeErrors rather than giving an Undefined.
  */
 export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown): unknown {
   if (obj instanceof Undefined) throw undefinedError(obj);
+  const isText = typeof obj === 'string' || obj instanceof Markup;
+  if (!isText && !isPlainSequence(obj)) {
+    if (isDict(obj)) throw typeError("unhashable type: 'slice'");
+    throw typeError(`'${typeName(obj)}' object is not subscriptable`);
+  }
   const a = sliceIndex(start);
   const b = sliceIndex(stop);
   const c = sliceIndex(step);
-  const name = `slice(${[start, stop, step].map((v) => (v === undefined ? 'None' : repr(v))).join(', ')})`;
-  if (a === undefined || b === undefined || c === undefined) return missingElement(obj, name);
+  if (a === undefined || b === undefined || c === undefined) {
+    throw typeError('slice indices must be integers or None or have an __index__ method');
+  }
   if (c === 0) throw valueError('slice step cannot be zero');
   const by = c ?? 1;
-  if (typeof obj === 'string' || obj instanceof Markup) {
+  if (isText) {
     const text = typeof obj === 'string' ? obj : obj.value;
     let result: string;
     if (!hasSurrogate(text)) {
       const [from, to] = sliceBounds(text.length, a, b, by);
-      result = by === 1 ? (from < to ? text.slice(from, to) : '') : pick(text.split(''), from, to, by).join('');
+      result =
+        by === 1 ? (from < to ? text.slice(from, to) : '') : pick(text.split(''), from, to, by).join('');
     } else {
       const chars = codePoints(text);
       const [from, to] = sliceBounds(chars.length, a, b, by);
@@ -209,12 +261,10 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
     }
     return obj instanceof Markup ? new Markup(result) : result;
   }
-  if (Array.isArray(obj) && dictViewKind(obj) === undefined && iteratorKind(obj) === undefined) {
-    const [from, to] = sliceBounds(obj.length, a, b, by);
-    const items = pick(obj, from, to, by);
-    return isTuple(obj) ? tuple(items) : items;
-  }
-  return missingElement(obj, name);
+  const items = obj as unknown[];
+  const [from, to] = sliceBounds(items.length, a, b, by);
+  const picked = pick(items, from, to, by);
+  return isTuple(items) ? tuple(picked) : picked;
 }
 
 /** Calls a template value: `PyCallable`s run; Undefined raises UndefinedError; anything else is not callable. */

@@ -24,6 +24,7 @@ import {
   Undefined,
 } from './values';
 
+/** Python's `repr(float)`, re-exported where the other text conversions live. */
 export { floatRepr } from './number-format';
 
 /** CPython 3.11 refuses to print ints longer than this (`sys.get_int_max_str_digits()`). */
@@ -73,7 +74,7 @@ export function repr(v: unknown): string {
 
 /** Python's `ascii(v)`: `repr` with every non-ASCII character escaped. */
 export function ascii(v: unknown): string {
-  return repr(v).replace(/[^\x00-\x7f]/gu, escapeChar);
+  return repr(v).replace(/[^ -~\t\n\r]/gu, (ch) => (ch <= '\x7f' ? ch : escapeChar(ch)));
 }
 
 function escapeChar(ch: string): string {
@@ -168,7 +169,8 @@ const ALIGNS = '<>^=';
 
 function fieldSize(text: string): number {
   const n = Number(text);
-  if (n > MAX_FIELD_SIZE) throw new LimitError('maxOutputSize', `format width or precision ${text} is too large`);
+  if (n > MAX_FIELD_SIZE)
+    throw new LimitError('maxOutputSize', `format width or precision ${text} is too large`);
   return n;
 }
 
@@ -268,7 +270,13 @@ function pad(fill: string, n: number): string {
 }
 
 /** Lays out a number: sign, prefix (`0x`), digits (grouped), remainder (`.5e+03%`), padded to the width. */
-function layoutNumber(sign: string, prefix: string, digits: string, remainder: string, spec: FormatSpec): string {
+function layoutNumber(
+  sign: string,
+  prefix: string,
+  digits: string,
+  remainder: string,
+  spec: FormatSpec,
+): string {
   let grouped = digits;
   // With no digits at all (inf, nan) CPython pads with plain zeros, without separators.
   if (spec.grouping && digits !== '') {
@@ -301,7 +309,11 @@ function signOf(negative: boolean, spec: FormatSpec): string {
 function formatText(text: string, spec: FormatSpec): string {
   if (spec.type !== 's') throw valueError(`Unknown format code '${spec.type}' for object of type 'str'`);
   if (spec.sign) {
-    throw valueError(spec.sign === ' ' ? 'Space not allowed in string format specifier' : 'Sign not allowed in string format specifier');
+    throw valueError(
+      spec.sign === ' '
+        ? 'Space not allowed in string format specifier'
+        : 'Sign not allowed in string format specifier',
+    );
   }
   if (spec.noNegZero) throw valueError('Negative zero coercion (z) not allowed in string format specifier');
   if (spec.alt) throw valueError('Alternate form (#) not allowed in string format specifier');
@@ -325,14 +337,16 @@ function formatText(text: string, spec: FormatSpec): string {
 /** An int or bool as a JS number for float formatting; too large ints fail as in Python. */
 function intToFloat(n: number | bigint): number {
   const x = Number(n);
-  if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'int too large to convert to float');
+  if (!Number.isFinite(x))
+    throw new TemplateRuntimeError('OverflowError', 'int too large to convert to float');
   return x;
 }
 
 function formatInt(n: number | bigint, spec: FormatSpec): string {
   const type = spec.type;
   if ('eEfFgG%'.includes(type)) return formatFloat(intToFloat(n), spec);
-  if (!'bcdoxXn'.includes(type)) throw valueError(`Unknown format code '${type}' for object of type '${spec.owner}'`);
+  if (!'bcdoxXn'.includes(type))
+    throw valueError(`Unknown format code '${type}' for object of type '${spec.owner}'`);
   if (spec.precision >= 0) throw valueError('Precision not allowed in integer format specifier');
   if (spec.noNegZero) throw valueError('Negative zero coercion (z) not allowed in integer format specifier');
   const big = typeof n === 'bigint' ? n : BigInt(n);
@@ -341,7 +355,8 @@ function formatInt(n: number | bigint, spec: FormatSpec): string {
   if (type === 'c') {
     if (spec.sign) throw valueError("Sign not allowed with integer format specifier 'c'");
     if (spec.alt) throw valueError("Alternate form (#) not allowed with integer format specifier 'c'");
-    if (negative || abs > 0x10ffffn) throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
+    if (negative || abs > 0x10ffffn)
+      throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
     return layoutNumber('', '', String.fromCodePoint(Number(abs)), '', spec);
   }
   const radix = type === 'b' ? 2 : type === 'o' ? 8 : type === 'x' || type === 'X' ? 16 : 10;
@@ -375,7 +390,8 @@ function formatFloat(x: number, spec: FormatSpec): string {
   const code = type.toLowerCase() as 'e' | 'f' | 'g' | 'r';
   const body = formatAbsFloat(value, code, precision, { alt: spec.alt, addDot0, upper });
   let negative = value < 0 || Object.is(value, -0);
-  if (negative && spec.noNegZero && Number.isFinite(value) && !/[1-9]/.test(body.split(/[eE]/)[0])) negative = false;
+  if (negative && spec.noNegZero && Number.isFinite(value) && !/[1-9]/.test(body.split(/[eE]/)[0]))
+    negative = false;
   const lead = /^[0-9]*/.exec(body)?.[0] ?? '';
   return layoutNumber(signOf(negative, spec), '', lead, body.slice(lead.length) + suffix, spec);
 }
@@ -567,7 +583,9 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
       default: {
         const code = conv.codePointAt(0) as number;
         const shown = code >= 0x20 && code < 0x7f ? conv : '?';
-        throw valueError(`unsupported format character '${shown}' (0x${code.toString(16)}) at index ${i - 1}`);
+        throw valueError(
+          `unsupported format character '${shown}' (0x${code.toString(16)}) at index ${i - 1}`,
+        );
       }
     }
     const length = sign.length + prefix.length + cpLength(body);
@@ -577,14 +595,18 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
     else if (numeric && zero) out += sign + prefix + '0'.repeat(padding) + body;
     else out += ' '.repeat(padding) + sign + prefix + body;
   }
-  if (argIdx < argLen && mapping === null) throw typeError('not all arguments converted during string formatting');
+  if (argIdx < argLen && mapping === null)
+    throw typeError('not all arguments converted during string formatting');
   return out;
 }
 
 function mappingItem(mapping: unknown, key: string): unknown {
   if (isDict(mapping)) {
     const value = getitem(mapping, key);
-    if (value instanceof Undefined && !(mapping instanceof Map ? mapping.has(key) : Object.hasOwn(mapping, key))) {
+    if (
+      value instanceof Undefined &&
+      !(mapping instanceof Map ? mapping.has(key) : Object.hasOwn(mapping, key))
+    ) {
       throw new TemplateRuntimeError('KeyError', strRepr(key));
     }
     return value;
@@ -608,7 +630,8 @@ function percentInt(v: unknown, conv: string): bigint {
   if (isFloatValue && (conv === 'd' || conv === 'i' || conv === 'u')) {
     const x = typeof v === 'number' ? v : v.value;
     if (Number.isNaN(x)) throw valueError('cannot convert float NaN to integer');
-    if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'cannot convert float infinity to integer');
+    if (!Number.isFinite(x))
+      throw new TemplateRuntimeError('OverflowError', 'cannot convert float infinity to integer');
     return BigInt(Math.trunc(x));
   }
   const what = conv === 'd' || conv === 'i' || conv === 'u' ? 'a real number' : 'an integer';
@@ -628,7 +651,8 @@ function percentChar(v: unknown): string {
   if (typeof v === 'string' && cpLength(v) === 1) return v;
   if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) {
     const n = Number(v);
-    if (n < 0 || n > 0x10ffff) throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
+    if (n < 0 || n > 0x10ffff)
+      throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
     return String.fromCodePoint(n);
   }
   throw typeError('%c requires int or char');
@@ -657,7 +681,8 @@ function parseFormatString(fmt: string): Field[] {
       const c = fmt[i++];
       if (c === '{' || c === '}') {
         const atEnd = i >= n;
-        if (c === '}' && (atEnd || fmt[i] !== '}')) throw valueError("Single '}' encountered in format string");
+        if (c === '}' && (atEnd || fmt[i] !== '}'))
+          throw valueError("Single '}' encountered in format string");
         if (atEnd) throw valueError("Single '{' encountered in format string");
         if (fmt[i] === c) {
           literal += c;
@@ -788,7 +813,8 @@ function vformat(run: FormatRun, fmt: string, depth: number): string {
       }
       name = String(run.auto++);
     } else if (/^[0-9]+$/.test(name)) {
-      if (run.auto) throw valueError('cannot switch from manual field specification to automatic field numbering');
+      if (run.auto)
+        throw valueError('cannot switch from manual field specification to automatic field numbering');
       run.auto = false;
     }
     const value = convertField(resolveField(name, run.args, run.kwargs), field.conversion);
@@ -824,16 +850,36 @@ export function strFormat(state: RenderState, fmt: string, args: unknown[], kwar
 }
 
 /** `Markup.format`: like `strFormat`, with every field escaped unless it is markup itself. */
-export function markupFormat(state: RenderState, fmt: string, args: unknown[], kwargs: Kwargs | Map<unknown, unknown>): Markup {
+export function markupFormat(
+  state: RenderState,
+  fmt: string,
+  args: unknown[],
+  kwargs: Kwargs | Map<unknown, unknown>,
+): Markup {
   return new Markup(
-    vformat({ auto: 0, args, kwargs, fieldText: markupField, size: 0, maxSize: state.limits.maxOutputSize }, fmt, 2),
+    vformat(
+      { auto: 0, args, kwargs, fieldText: markupField, size: 0, maxSize: state.limits.maxOutputSize },
+      fmt,
+      2,
+    ),
   );
 }
 
 /** `str.format_map(mapping)`: named fields read from one mapping. */
-export function strFormatMap(state: RenderState, fmt: string, mapping: Kwargs | Map<unknown, unknown>): string {
+export function strFormatMap(
+  state: RenderState,
+  fmt: string,
+  mapping: Kwargs | Map<unknown, unknown>,
+): string {
   return vformat(
-    { auto: 0, args: [], kwargs: mapping, fieldText: formatValue, size: 0, maxSize: state.limits.maxOutputSize },
+    {
+      auto: 0,
+      args: [],
+      kwargs: mapping,
+      fieldText: formatValue,
+      size: 0,
+      maxSize: state.limits.maxOutputSize,
+    },
     fmt,
     2,
   );

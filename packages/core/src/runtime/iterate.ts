@@ -49,6 +49,7 @@ export function length(v: unknown): number {
   }
   if (v instanceof Undefined) return 0;
   if (v instanceof Markup) return cpLength(v.value);
-  if (typeof v === 'object' && v !== null && isDictObject(v)) return v instanceof Map ? v.size : dictKeys(v).length;
+  if (typeof v === 'object' && v !== null && isDictObject(v))
+    return v instanceof Map ? v.size : dictKeys(v).length;
   throw typeError(`object of type '${typeName(v)}' has no len()`);
 }

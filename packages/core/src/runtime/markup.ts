@@ -3,7 +3,13 @@ import { Markup } from './values';
 
 const HTML_SPECIAL = /[&<>'"]/;
 const HTML_SPECIALS = /[&<>'"]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&#39;', '"': '&#34;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  "'": '&#39;',
+  '"': '&#34;',
+};
 
 /** `markupsafe.escape` on text: `&`, `<`, `>`, `'` and `"` become entities (`&#39;`, `&#34;` as MarkupSafe writes them). */
 export function escapeText(text: string): string {

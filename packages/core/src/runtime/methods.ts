@@ -35,7 +35,18 @@ import {
   pyUpper,
 } from './strings';
 import { typeName } from './type-name';
-import { float, int, isDict, isTuple, iteratorKind, type Kwargs, Markup, PyCallable, PyFloat, tuple } from './values';
+import {
+  float,
+  int,
+  isDict,
+  isTuple,
+  iteratorKind,
+  type Kwargs,
+  Markup,
+  PyCallable,
+  PyFloat,
+  tuple,
+} from './values';
 
 type Dict = Record<string, unknown> | Map<unknown, unknown>;
 
@@ -65,16 +76,24 @@ function plural(n: number): string {
   return n === 1 ? '' : 's';
 }
 
-function countError(owner: string, name: string, method: Method<unknown>, n: number): TemplateRuntimeError | undefined {
+function countError(
+  owner: string,
+  name: string,
+  method: Method<unknown>,
+  n: number,
+): TemplateRuntimeError | undefined {
   const max = method.params.length;
   const min = method.required ?? 0;
   if (max === 0) return n > 0 ? typeError(`${owner}.${name}() takes no arguments (${n} given)`) : undefined;
   const style = method.style ?? (max === 1 && min === 1 ? 'one' : 'clinic');
-  if (style === 'one') return n !== 1 ? typeError(`${owner}.${name}() takes exactly one argument (${n} given)`) : undefined;
+  if (style === 'one')
+    return n !== 1 ? typeError(`${owner}.${name}() takes exactly one argument (${n} given)`) : undefined;
   if (n >= min && n <= max) return undefined;
   const bound = n > max ? max : min;
   if (style === 'classic') {
-    return typeError(`${name}() takes ${n > max ? 'at most' : 'at least'} ${bound} argument${plural(bound)} (${n} given)`);
+    return typeError(
+      `${name}() takes ${n > max ? 'at most' : 'at least'} ${bound} argument${plural(bound)} (${n} given)`,
+    );
   }
   const how = min === max ? '' : n > max ? 'at most ' : 'at least ';
   return typeError(`${name} expected ${how}${bound} argument${plural(bound)}, got ${n}`);
@@ -91,7 +110,9 @@ function bind<S>(owner: string, name: string, method: Method<S>, args: unknown[]
   const bound: unknown[] = params.map((_, i) => args[i]);
   if (method.keywords) {
     if (args.length > params.length) {
-      throw typeError(`${name}() takes at most ${params.length} argument${plural(params.length)} (${args.length} given)`);
+      throw typeError(
+        `${name}() takes at most ${params.length} argument${plural(params.length)} (${args.length} given)`,
+      );
     }
     for (const key of keys) {
       const index = params.indexOf(key);
@@ -124,7 +145,8 @@ function intArg(v: unknown): number {
 /** A `start`/`end` argument of `find`, `count`, `startswith`...: None or an int. */
 function indexArg(v: unknown): number | null {
   if (v === undefined || v === null) return null;
-  if (typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint') return intArg(v);
+  if (typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint')
+    return intArg(v);
   throw typeError('slice indices must be integers or None or have an __index__ method');
 }
 
@@ -197,7 +219,14 @@ function count(s: string, sub: string, start: unknown, end: unknown): number {
 }
 
 /** `startswith`/`endswith` with a str or a tuple of str. */
-function affix(s: string, what: unknown, start: unknown, end: unknown, atEnd: boolean, name: string): boolean {
+function affix(
+  s: string,
+  what: unknown,
+  start: unknown,
+  end: unknown,
+  atEnd: boolean,
+  name: string,
+): boolean {
   const options = isTuple(what) ? what : [what];
   const ix = indexed(s);
   const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
@@ -333,6 +362,7 @@ function replace(state: RenderState, s: string, old: string, by: string, countAr
   return out + s.slice(from);
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these controls are line boundaries for Python.
 const LINE_BREAK = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g;
 
 function splitlines(s: string, keepends: unknown): string[] {
@@ -351,12 +381,19 @@ function splitlines(s: string, keepends: unknown): string[] {
 function fillChar(v: unknown): string {
   if (v === undefined) return ' ';
   const text = textOf(v);
-  if (text === undefined) throw typeError(`The fill character must be a unicode character, not ${typeName(v)}`);
+  if (text === undefined)
+    throw typeError(`The fill character must be a unicode character, not ${typeName(v)}`);
   if (cpLength(text) !== 1) throw typeError('The fill character must be exactly one character long');
   return text;
 }
 
-function justify(state: RenderState, s: string, widthArg: unknown, fillArg: unknown, how: 'left' | 'right' | 'center'): string {
+function justify(
+  state: RenderState,
+  s: string,
+  widthArg: unknown,
+  fillArg: unknown,
+  how: 'left' | 'right' | 'center',
+): string {
   const width = intArg(widthArg);
   const fill = fillChar(fillArg);
   const margin = width - cpLength(s);
@@ -409,7 +446,8 @@ function join(state: RenderState, s: string, iterable: unknown): string {
   let size = 0;
   items.forEach((item, i) => {
     const text = textOf(item);
-    if (text === undefined) throw typeError(`sequence item ${i}: expected str instance, ${typeName(item)} found`);
+    if (text === undefined)
+      throw typeError(`sequence item ${i}: expected str instance, ${typeName(item)} found`);
     parts.push(text);
     size += text.length + s.length;
   });
@@ -465,33 +503,64 @@ const STR_METHODS: Record<string, Method<string>> = {
       ),
   },
   startswith: {
-    params: ['prefix', 'start', 'end'], style: 'classic',
+    params: ['prefix', 'start', 'end'],
+    style: 'classic',
     required: 1,
     fn: (_state, s, [what, a, b]) => affix(s, what, a, b, false, 'startswith'),
   },
   endswith: {
-    params: ['suffix', 'start', 'end'], style: 'classic',
+    params: ['suffix', 'start', 'end'],
+    style: 'classic',
     required: 1,
     fn: (_state, s, [what, a, b]) => affix(s, what, a, b, true, 'endswith'),
   },
-  find: { params: ['sub', 'start', 'end'], style: 'classic', required: 1, fn: (_state, s, [sub, a, b]) => find(s, strArg(sub, mustBeStr), a, b, false) },
-  rfind: { params: ['sub', 'start', 'end'], style: 'classic', required: 1, fn: (_state, s, [sub, a, b]) => find(s, strArg(sub, mustBeStr), a, b, true) },
+  find: {
+    params: ['sub', 'start', 'end'],
+    style: 'classic',
+    required: 1,
+    fn: (_state, s, [sub, a, b]) => find(s, strArg(sub, mustBeStr), a, b, false),
+  },
+  rfind: {
+    params: ['sub', 'start', 'end'],
+    style: 'classic',
+    required: 1,
+    fn: (_state, s, [sub, a, b]) => find(s, strArg(sub, mustBeStr), a, b, true),
+  },
   index: {
-    params: ['sub', 'start', 'end'], style: 'classic',
+    params: ['sub', 'start', 'end'],
+    style: 'classic',
     required: 1,
     fn: (_state, s, [sub, a, b]) => found(find(s, strArg(sub, mustBeStr), a, b, false)),
   },
   rindex: {
-    params: ['sub', 'start', 'end'], style: 'classic',
+    params: ['sub', 'start', 'end'],
+    style: 'classic',
     required: 1,
     fn: (_state, s, [sub, a, b]) => found(find(s, strArg(sub, mustBeStr), a, b, true)),
   },
-  count: { params: ['sub', 'start', 'end'], style: 'classic', required: 1, fn: (_state, s, [sub, a, b]) => count(s, strArg(sub, mustBeStr), a, b) },
+  count: {
+    params: ['sub', 'start', 'end'],
+    style: 'classic',
+    required: 1,
+    fn: (_state, s, [sub, a, b]) => count(s, strArg(sub, mustBeStr), a, b),
+  },
   join: { params: ['iterable'], required: 1, fn: (state, s, [items]) => join(state, s, items) },
   zfill: { params: ['width'], required: 1, fn: (state, s, [w]) => zfill(state, s, w) },
-  center: { params: ['width', 'fillchar'], required: 1, fn: (state, s, [w, f]) => justify(state, s, w, f, 'center') },
-  ljust: { params: ['width', 'fillchar'], required: 1, fn: (state, s, [w, f]) => justify(state, s, w, f, 'left') },
-  rjust: { params: ['width', 'fillchar'], required: 1, fn: (state, s, [w, f]) => justify(state, s, w, f, 'right') },
+  center: {
+    params: ['width', 'fillchar'],
+    required: 1,
+    fn: (state, s, [w, f]) => justify(state, s, w, f, 'center'),
+  },
+  ljust: {
+    params: ['width', 'fillchar'],
+    required: 1,
+    fn: (state, s, [w, f]) => justify(state, s, w, f, 'left'),
+  },
+  rjust: {
+    params: ['width', 'fillchar'],
+    required: 1,
+    fn: (state, s, [w, f]) => justify(state, s, w, f, 'right'),
+  },
   expandtabs: { params: ['tabsize'], keywords: true, fn: (state, s, [t]) => expandtabs(state, s, t) },
   partition: { params: ['sep'], required: 1, fn: (_state, s, [sep]) => partition(s, sep, false) },
   rpartition: { params: ['sep'], required: 1, fn: (_state, s, [sep]) => partition(s, sep, true) },
@@ -511,7 +580,20 @@ const STR_METHODS: Record<string, Method<string>> = {
       return suffix && s.endsWith(suffix) ? s.slice(0, -suffix.length) : s;
     },
   },
-  format: { params: [], varargs: true, anyKwargs: true, fn: (state, s, args, kwargs) => strFormat(state, s, args, kwargs) },
+  format: {
+    params: [],
+    varargs: true,
+    anyKwargs: true,
+    fn: (state, s, args, kwargs) => strFormat(state, s, args, kwargs),
+  },
+  // Exists (so `'a'.encode is defined` holds, as in Python), but templates have no bytes type to return.
+  encode: {
+    params: ['encoding', 'errors'],
+    keywords: true,
+    fn: () => {
+      throw typeError('str.encode() is not supported: templates have no bytes values');
+    },
+  },
   format_map: {
     params: [],
     varargs: true,
@@ -519,7 +601,8 @@ const STR_METHODS: Record<string, Method<string>> = {
     fn: (state, s, args, kwargs) => {
       // Jinja2's sandbox wraps format_map itself, with its own messages.
       if (Object.keys(kwargs).length > 0) throw typeError('format_map() takes no keyword arguments');
-      if (args.length !== 1) throw typeError(`format_map() takes exactly one argument (${args.length} given)`);
+      if (args.length !== 1)
+        throw typeError(`format_map() takes exactly one argument (${args.length} given)`);
       const [mapping] = args;
       if (!isDict(mapping)) throw typeError(`'${typeName(mapping)}' object is not subscriptable`);
       return strFormatMap(state, s, mapping);
@@ -543,7 +626,8 @@ function mutable(list: unknown[]): unknown[] {
 function sequenceIndex(list: unknown[], x: unknown, start: unknown, end: unknown, missing: string): number {
   const bound = (v: unknown): number | null => {
     if (v === undefined) return null;
-    if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) return intArg(v);
+    if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)))
+      return intArg(v);
     throw typeError('slice indices must be integers or have an __index__ method');
   };
   const [a, b] = adjust(list.length, bound(start), bound(end));
@@ -554,7 +638,10 @@ function sequenceIndex(list: unknown[], x: unknown, start: unknown, end: unknown
 /** Python's list.sort: stable, by `<` only, `reverse` keeping equal items in their original order. */
 function sortList(state: RenderState, list: unknown[], key: unknown, reverse: unknown): null {
   mutable(list);
-  const keyed = list.map((item) => ({ item, key: key === undefined || key === null ? item : callValue(state, key, [item], {}) }));
+  const keyed = list.map((item) => ({
+    item,
+    key: key === undefined || key === null ? item : callValue(state, key, [item], {}),
+  }));
   const descending = reverse !== undefined && truthy(reverse);
   if (descending) keyed.reverse();
   keyed.sort((x, y) => (lt(x.key, y.key) ? -1 : lt(y.key, x.key) ? 1 : 0));
@@ -566,7 +653,11 @@ function sortList(state: RenderState, list: unknown[], key: unknown, reverse: un
 }
 
 const TUPLE_METHODS: Record<string, Method<unknown[]>> = {
-  count: { params: ['value'], required: 1, fn: (_state, list, [x]) => list.filter((item) => eq(item, x)).length },
+  count: {
+    params: ['value'],
+    required: 1,
+    fn: (_state, list, [x]) => list.filter((item) => eq(item, x)).length,
+  },
   index: {
     params: ['value', 'start', 'stop'],
     required: 1,
@@ -639,7 +730,8 @@ const LIST_METHODS: Record<string, Method<unknown[]>> = {
     fn: (state, list, args, kwargs) => {
       if (args.length > 0) throw typeError('sort() takes no positional arguments');
       for (const key of Object.keys(kwargs)) {
-        if (key !== 'key' && key !== 'reverse') throw typeError(`'${key}' is an invalid keyword argument for sort()`);
+        if (key !== 'key' && key !== 'reverse')
+          throw typeError(`'${key}' is an invalid keyword argument for sort()`);
       }
       return sortList(state, list, kwargs.key, kwargs.reverse);
     },
@@ -698,9 +790,12 @@ function update(d: Dict, other: unknown, kwargs: Kwargs): null {
     } else {
       iterate(other).forEach((pair, i) => {
         const items = Array.isArray(pair) || typeof pair === 'string' ? iterate(pair) : null;
-        if (items === null) throw typeError(`cannot convert dictionary update sequence element #${i} to a sequence`);
+        if (items === null)
+          throw typeError(`cannot convert dictionary update sequence element #${i} to a sequence`);
         if (items.length !== 2) {
-          throw valueError(`dictionary update sequence element #${i} has length ${items.length}; 2 is required`);
+          throw valueError(
+            `dictionary update sequence element #${i} has length ${items.length}; 2 is required`,
+          );
         }
         dictSet(d, items[0], items[1]);
       });
@@ -716,8 +811,18 @@ function keyError(key: unknown): TemplateRuntimeError {
 
 const DICT_METHODS: Record<string, Method<Dict>> = {
   keys: noArgs((d: Dict) => dictView('dict_keys', dictKeys(d))),
-  values: noArgs((d: Dict) => dictView('dict_values', dictEntries(d).map(([, v]) => v))),
-  items: noArgs((d: Dict) => dictView('dict_items', dictEntries(d).map(([k, v]) => tuple([k, v])))),
+  values: noArgs((d: Dict) =>
+    dictView(
+      'dict_values',
+      dictEntries(d).map(([, v]) => v),
+    ),
+  ),
+  items: noArgs((d: Dict) =>
+    dictView(
+      'dict_items',
+      dictEntries(d).map(([k, v]) => tuple([k, v])),
+    ),
+  ),
   get: {
     params: ['key', 'default'],
     required: 1,
@@ -765,7 +870,9 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
       return update(d, args[0], kwargs);
     },
   },
-  copy: noArgs((d: Dict) => (d instanceof Map ? new Map(d) : Object.fromEntries(dictEntries(d) as [string, unknown][]))),
+  copy: noArgs((d: Dict) =>
+    d instanceof Map ? new Map(d) : Object.fromEntries(dictEntries(d) as [string, unknown][]),
+  ),
   clear: noArgs((d: Dict) => {
     writable(d);
     if (d instanceof Map) d.clear();
@@ -809,7 +916,9 @@ const INT_METHODS: Record<string, Method<number | bigint | boolean>> = {
     return (big < 0n ? -big : big).toString(2).replaceAll('0', '').length;
   }),
   conjugate: noArgs((n: number | bigint | boolean) => (typeof n === 'boolean' ? Number(n) : n)),
-  as_integer_ratio: noArgs((n: number | bigint | boolean) => tuple([typeof n === 'boolean' ? Number(n) : n, 1])),
+  as_integer_ratio: noArgs((n: number | bigint | boolean) =>
+    tuple([typeof n === 'boolean' ? Number(n) : n, 1]),
+  ),
 };
 
 const view = new DataView(new ArrayBuffer(8));
@@ -829,14 +938,16 @@ function floatHex(x: number): string {
   return `${sign}0x${biased === 0 ? '0' : '1'}.${fraction}p${exp < 0 ? '-' : '+'}${Math.abs(exp)}`;
 }
 
-const HEX_FLOAT = /^\s*([+-])?(?:(inf|infinity|nan)|(?:0x)?([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?[0-9]+))?)\s*$/i;
+const HEX_FLOAT =
+  /^\s*([+-])?(?:(inf|infinity|nan)|(?:0x)?([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?[0-9]+))?)\s*$/i;
 
 /** `float.fromhex(s)`. */
 function floatFromHex(s: unknown): number | PyFloat {
   const text = textOf(s);
   if (text === undefined) throw typeError('bad argument type for built-in operation');
   const m = HEX_FLOAT.exec(text);
-  if (m === null || (m[2] === undefined && !m[3] && !m[4])) throw valueError('invalid hexadecimal floating-point string');
+  if (m === null || (m[2] === undefined && !m[3] && !m[4]))
+    throw valueError('invalid hexadecimal floating-point string');
   const negative = m[1] === '-';
   let value: number;
   if (m[2] !== undefined) {
@@ -881,7 +992,8 @@ function scaleBig(m: bigint, exp: number): number {
 
 function floatRatio(x: number): unknown[] {
   if (Number.isNaN(x)) throw valueError('cannot convert NaN to integer ratio');
-  if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'cannot convert Infinity to integer ratio');
+  if (!Number.isFinite(x))
+    throw new TemplateRuntimeError('OverflowError', 'cannot convert Infinity to integer ratio');
   if (x === 0) return tuple([0, 1]);
   view.setFloat64(0, Math.abs(x));
   const hi = view.getUint32(0);
@@ -925,10 +1037,17 @@ export function numberProperty(obj: unknown, name: string): unknown {
   return undefined;
 }
 
-function bound<S>(owner: string, table: Record<string, Method<S>>, name: string, self: S): PyCallable | undefined {
+function bound<S>(
+  owner: string,
+  table: Record<string, Method<S>>,
+  name: string,
+  self: S,
+): PyCallable | undefined {
   if (!Object.hasOwn(table, name)) return undefined;
   const method = table[name];
-  return new PyCallable(name, (state, args, kwargs) => method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs));
+  return new PyCallable(name, (state, args, kwargs) =>
+    method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs),
+  );
 }
 
 /** `Markup` keeps its escaping through `format`; its other methods give plain text, which prints the same. */
@@ -945,7 +1064,9 @@ export function getMethod(obj: unknown, name: string): PyCallable | undefined {
     case 'string':
       return bound('str', STR_METHODS, name, obj);
     case 'number':
-      return Number.isInteger(obj) ? bound('int', INT_METHODS, name, obj) : bound('float', FLOAT_METHODS, name, obj);
+      return Number.isInteger(obj)
+        ? bound('int', INT_METHODS, name, obj)
+        : bound('float', FLOAT_METHODS, name, obj);
     case 'bigint':
     case 'boolean':
       return bound('int', INT_METHODS, name, obj);

@@ -90,7 +90,12 @@ export interface FloatStyle {
  * The text of `|x|` in one of CPython's float notations: `e`, `f`, `g` with `precision`, or `r` (repr).
  * The sign is left to the caller, which knows the sign options.
  */
-export function formatAbsFloat(x: number, code: 'e' | 'f' | 'g' | 'r', precision: number, style: FloatStyle = {}): string {
+export function formatAbsFloat(
+  x: number,
+  code: 'e' | 'f' | 'g' | 'r',
+  precision: number,
+  style: FloatStyle = {},
+): string {
   const { alt = false, addDot0 = false, upper = false } = style;
   const abs = Math.abs(x);
   if (!Number.isFinite(abs)) {

@@ -13,8 +13,20 @@ import type { RenderState } from './state';
 import { compareStrings } from './strings';
 import { typeName } from './type-name';
 import { undefinedError } from './undefined';
-import { float, int, isDict, isTuple, iteratorKind, Markup, Namespace, PyFloat, tuple, Undefined } from './values';
+import {
+  float,
+  int,
+  isDict,
+  isTuple,
+  iteratorKind,
+  Markup,
+  Namespace,
+  PyFloat,
+  tuple,
+  Undefined,
+} from './values';
 
+/** Python's type name of a value, re-exported for the operators' callers. */
 export { typeName } from './type-name';
 
 /** Int results past this many bits are refused: CPython could build them, but nothing could print them. */
@@ -74,7 +86,8 @@ function floatOf(v: PyNumber): number {
   if (typeof v === 'number') return Number.isInteger(v) ? v + 0 : v;
   if (typeof v === 'boolean') return v ? 1 : 0;
   const x = Number(v);
-  if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'int too large to convert to float');
+  if (!Number.isFinite(x))
+    throw new TemplateRuntimeError('OverflowError', 'int too large to convert to float');
   return x;
 }
 
@@ -230,7 +243,12 @@ export function truediv(_state: RenderState, a: unknown, b: unknown): unknown {
   if (!isNumeric(a) || !isNumeric(b)) throw unsupported('/', a, b);
   if (isIntegral(a) && isIntegral(b)) {
     if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'division by zero');
-    if (typeof a !== 'bigint' && typeof b !== 'bigint' && Number.isSafeInteger(Number(a)) && Number.isSafeInteger(Number(b))) {
+    if (
+      typeof a !== 'bigint' &&
+      typeof b !== 'bigint' &&
+      Number.isSafeInteger(Number(a)) &&
+      Number.isSafeInteger(Number(b))
+    ) {
       return float(floatOf(a) / floatOf(b));
     }
     return float(bigDivide(bigOf(a), bigOf(b)));
@@ -255,7 +273,8 @@ function bigDivide(a: bigint, b: bigint): number {
     x /= 2 ** step;
     s -= step;
   }
-  if (!Number.isFinite(x)) throw new TemplateRuntimeError('OverflowError', 'integer division result too large for a float');
+  if (!Number.isFinite(x))
+    throw new TemplateRuntimeError('OverflowError', 'integer division result too large for a float');
   return negative ? -x : x;
 }
 
@@ -282,7 +301,10 @@ function floatDivmod(x: number, y: number): [number, number] {
   return [floordiv, mod];
 }
 
-function intDivmod(a: number | bigint | boolean, b: number | bigint | boolean): [number | bigint, number | bigint] {
+function intDivmod(
+  a: number | bigint | boolean,
+  b: number | bigint | boolean,
+): [number | bigint, number | bigint] {
   if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
     let r = a % b;
     let q = (a - r) / b;
@@ -308,7 +330,8 @@ export function floordiv(_state: RenderState, a: unknown, b: unknown): unknown {
   failUndefined(a, b);
   if (!isNumeric(a) || !isNumeric(b)) throw unsupported('//', a, b);
   if (isIntegral(a) && isIntegral(b)) {
-    if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'integer division or modulo by zero');
+    if (bigOf(b) === 0n)
+      throw new TemplateRuntimeError('ZeroDivisionError', 'integer division or modulo by zero');
     return intDivmod(a, b)[0];
   }
   const y = floatOf(b);
@@ -347,7 +370,8 @@ export function pow(_state: RenderState, a: unknown, b: unknown): unknown {
       }
       return int(base ** exp);
     }
-    if (base === 0n) throw new TemplateRuntimeError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
+    if (base === 0n)
+      throw new TemplateRuntimeError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
   }
   return float(floatPow(floatOf(a), floatOf(b)));
 }
@@ -358,9 +382,13 @@ function floatPow(x: number, y: number): number {
   if (x === 1) return 1;
   if (Number.isNaN(x) || Number.isNaN(y)) return Number.NaN;
   if (x === -1 && !Number.isFinite(y)) return 1;
-  if (x === 0 && y < 0) throw new TemplateRuntimeError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
+  if (x === 0 && y < 0)
+    throw new TemplateRuntimeError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
   if (x < 0 && Number.isFinite(x) && Number.isFinite(y) && !Number.isInteger(y)) {
-    throw new TemplateRuntimeError('ValueError', 'a negative number raised to a fractional power has no real result');
+    throw new TemplateRuntimeError(
+      'ValueError',
+      'a negative number raised to a fractional power has no real result',
+    );
   }
   const r = x ** y;
   if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) {
@@ -394,7 +422,8 @@ export function pos(v: unknown): unknown {
 function compareNumbers(a: PyNumber, b: PyNumber): number {
   const x = typeof a === 'bigint' ? a : floatOf(a);
   const y = typeof b === 'bigint' ? b : floatOf(b);
-  if (typeof x === 'number' && typeof y === 'number') return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
+  if (typeof x === 'number' && typeof y === 'number')
+    return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
   if (typeof x === 'bigint' && typeof y === 'bigint') return x < y ? -1 : x > y ? 1 : 0;
   if (typeof x === 'bigint') return -compareBigToFloat(x, y as number);
   return compareBigToFloat(y as bigint, x);
@@ -440,7 +469,10 @@ function sequenceEq(a: unknown[], b: unknown[]): boolean {
   return true;
 }
 
-function dictEq(a: Record<string, unknown> | Map<unknown, unknown>, b: Record<string, unknown> | Map<unknown, unknown>): boolean {
+function dictEq(
+  a: Record<string, unknown> | Map<unknown, unknown>,
+  b: Record<string, unknown> | Map<unknown, unknown>,
+): boolean {
   const entries = dictEntries(a);
   if (entries.length !== dictEntries(b).length) return false;
   for (const [key, value] of entries) {
@@ -479,7 +511,8 @@ function holds(order: number, op: Op): boolean {
 
 /** Python's ordering: numbers, strings by code point, lists/tuples lexicographically; TypeError otherwise. */
 function order(a: unknown, b: unknown, op: Op): boolean {
-  if (typeof a === 'number' && typeof b === 'number') return holds(a < b ? -1 : a > b ? 1 : a === b ? 0 : Number.NaN, op);
+  if (typeof a === 'number' && typeof b === 'number')
+    return holds(a < b ? -1 : a > b ? 1 : a === b ? 0 : Number.NaN, op);
   if (typeof a === 'string' && typeof b === 'string') return holds(compareStrings(a, b), op);
   failUndefined(a, b);
   if (isNumeric(a) && isNumeric(b)) return holds(compareNumbers(a, b), op);
@@ -513,7 +546,8 @@ export function contains(container: unknown, item: unknown): boolean {
   const text = textOf(container);
   if (text !== undefined) {
     const needle = textOf(item);
-    if (needle === undefined) throw typeError(`'in <string>' requires string as left operand, not ${typeName(item)}`);
+    if (needle === undefined)
+      throw typeError(`'in <string>' requires string as left operand, not ${typeName(item)}`);
     return text.includes(needle);
   }
   if (Array.isArray(container)) {

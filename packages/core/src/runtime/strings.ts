@@ -41,7 +41,8 @@ export function compareStrings(a: string, b: string): number {
 }
 
 /** The characters Python's `str.isspace()`, `split()` and `strip()` treat as whitespace (bidi WS/B/S or Zs). */
-export const PY_WHITESPACE = '\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+export const PY_WHITESPACE =
+  '\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 
 const SPACE_CHAR = new RegExp(`^[${PY_WHITESPACE}]$`);
 const UPPER_CHAR = /^\p{Uppercase}$/u;
@@ -92,7 +93,7 @@ export const pyIsAlpha = (s: string): boolean => ALPHA_RUN.test(s);
 /** `str.isalnum()` */
 export const pyIsAlnum = (s: string): boolean => ALNUM_RUN.test(s);
 /** `str.isascii()` */
-export const pyIsAscii = (s: string): boolean => /^[\x00-\x7f]*$/.test(s);
+export const pyIsAscii = (s: string): boolean => !/[^\0-\x7f]/.test(s);
 /** `str.isidentifier()` */
 export const pyIsIdentifier = (s: string): boolean => IDENTIFIER.test(s);
 

@@ -22,7 +22,11 @@ export function objectTypeRepr(obj: unknown): string {
 
 /** The Undefined for a refused attribute, with Jinja2's message (`access to attribute '__class__' of 'str' object is unsafe.`). */
 export function unsafeUndefined(obj: unknown, name: string): Undefined {
-  return new UnsafeUndefined(name, obj, `access to attribute ${strRepr(name)} of ${strRepr(typeName(obj))} object is unsafe.`);
+  return new UnsafeUndefined(
+    name,
+    obj,
+    `access to attribute ${strRepr(name)} of ${strRepr(typeName(obj))} object is unsafe.`,
+  );
 }
 
 /** The Undefined for a missing non-string key (`list object has no element 5`); `keyRepr` is the key's repr. */
@@ -41,5 +45,7 @@ export function undefinedMessage(u: Undefined): string {
 /** The error raised when a template uses `u` beyond printing or testing it: `UndefinedError`, or `SecurityError` for a refused attribute. */
 export function undefinedError(u: Undefined): TemplateRuntimeError {
   const message = undefinedMessage(u);
-  return u instanceof UnsafeUndefined ? new SecurityError(message) : new TemplateRuntimeError('UndefinedError', message);
+  return u instanceof UnsafeUndefined
+    ? new SecurityError(message)
+    : new TemplateRuntimeError('UndefinedError', message);
 }

@@ -4,7 +4,7 @@ import { DEFAULT_LIMITS, type Limits } from '../../src/limits';
 import { repr } from '../../src/runtime/format';
 import type { RenderState } from '../../src/runtime/state';
 import { UnsafeUndefined, undefinedMessage } from '../../src/runtime/undefined';
-import { float, PyFloat, Undefined } from '../../src/runtime/values';
+import { float, type PyFloat, Undefined } from '../../src/runtime/values';
 
 /** A render state with default limits (or the given ones) and no filters. */
 export function runtimeState(limits: Partial<Limits> = {}): RenderState {

@@ -1,0 +1,182 @@
+// Expected values were checked against CPython 3.11.
+import { describe, expect, it } from 'vitest';
+import { dictView } from '../src/runtime/dict-views';
+import { floatRepr, repr } from '../src/runtime/format';
+import { iterate, length } from '../src/runtime/iterate';
+import { typeName } from '../src/runtime/operators';
+import {
+  codePoints,
+  compareStrings,
+  cpLength,
+  hasSurrogate,
+  pyCapitalize,
+  pyCasefold,
+  pySwapcase,
+  pyTitle,
+} from '../src/runtime/strings';
+import { Markup, Namespace, PyCallable, pyIterator, tuple, Undefined } from '../src/runtime/values';
+import { f, outcome } from './helpers/runtime-show';
+
+describe('strings are measured and split by code point, as Python does', () => {
+  it('an astral character counts once', () => {
+    expect(cpLength('a\u{1F600}b')).toBe(3);
+    expect(codePoints('a\u{1F600}b')).toEqual(['a', '\u{1F600}', 'b']);
+  });
+
+  it('plain strings take the fast path and still count right', () => {
+    expect(hasSurrogate('plain text')).toBe(false);
+    expect(cpLength('plain text')).toBe(10);
+  });
+
+  it('strings order by code point, so an astral character sorts after U+FFFF', () => {
+    const sorted = ['b', '\u{1F600}', '\uffff', 'a', 'B'].sort(compareStrings);
+    expect(sorted).toEqual(['B', 'a', 'b', '\uffff', '\u{1F600}']);
+  });
+});
+
+describe('case mapping follows CPython, not JavaScript', () => {
+  it.each([
+    ["they're bill's friends", "They'Re Bill'S Friends"],
+    ['1st PLACE', '1St Place'],
+    ['ǆemal', 'ǅemal'],
+    ['ßa', 'Ssa'],
+    ['ﬁsh', 'Fish'],
+    ['ΑΣ ΑΣ', 'Ας Ας'],
+    ['ᾳ', 'ᾼ'],
+    ['ა', 'ა'],
+  ])('title(%j) is %j', (input, expected) => {
+    expect(pyTitle(input)).toBe(expected);
+  });
+
+  it.each([
+    ['hELLO wORLD', 'Hello world'],
+    ['ǆa', 'ǅa'],
+    ['ΑΣ', 'Ας'],
+    ['', ''],
+  ])('capitalize(%j) is %j', (input, expected) => {
+    expect(pyCapitalize(input)).toBe(expected);
+  });
+
+  it.each([
+    ['Hello', 'hELLO'],
+    ['ΑΣ', 'ας'],
+    ['ǅ', 'ǅ'],
+    ['ß', 'SS'],
+  ])('swapcase(%j) is %j', (input, expected) => {
+    expect(pySwapcase(input)).toBe(expected);
+  });
+
+  it.each([
+    ['Straße', 'strasse'],
+    ['ΑΣ', 'ασ'],
+    ['ẞ', 'ss'],
+    ['ı', 'ı'],
+    ['ꭰ', 'Ꭰ'],
+  ])('casefold(%j) is %j', (input, expected) => {
+    expect(pyCasefold(input)).toBe(expected);
+  });
+});
+
+describe('iteration and len() as Python does them', () => {
+  it.each([
+    [
+      [1, 2],
+      [1, 2],
+    ],
+    [tuple([1]), tuple([1])],
+    ['a\u{1F600}', ['a', '\u{1F600}']],
+    [{ b: 1, a: 2 }, ['b', 'a']],
+    [
+      new Map<unknown, unknown>([
+        [1, 'x'],
+        ['k', 'y'],
+      ]),
+      [1, 'k'],
+    ],
+    [new Undefined('u'), []],
+    [new Markup('<>'), ['<', '>']],
+  ])('iterate(%o) gives %o', (value, expected) => {
+    expect(iterate(value)).toEqual(expected);
+  });
+
+  it.each([
+    [5, "!TypeError: 'int' object is not iterable"],
+    [f(2), "!TypeError: 'float' object is not iterable"],
+    [null, "!TypeError: 'NoneType' object is not iterable"],
+    [new Namespace(), "!TypeError: 'Namespace' object is not iterable"],
+  ])('iterate(%o) fails: %s', (value, expected) => {
+    expect(outcome(() => iterate(value))).toBe(expected);
+  });
+
+  it.each([
+    ['a\u{1F600}', 2],
+    [[1, 2, 3], 3],
+    [{ a: 1, b: undefined }, 1],
+    [new Map([[1, 2]]), 1],
+    [new Undefined('u'), 0],
+  ])('length(%o) is %d', (value, expected) => {
+    expect(length(value)).toBe(expected);
+  });
+
+  it.each([
+    [5, "!TypeError: object of type 'int' has no len()"],
+    [true, "!TypeError: object of type 'bool' has no len()"],
+    [pyIterator([1], 'generator', 'sync_do_map'), "!TypeError: object of type 'generator' has no len()"],
+  ])('length(%o) fails: %s', (value, expected) => {
+    expect(outcome(() => length(value))).toBe(expected);
+  });
+});
+
+describe("Python's type names", () => {
+  it.each([
+    [1, 'int'],
+    [2n ** 70n, 'int'],
+    [0.5, 'float'],
+    [f(2), 'float'],
+    [true, 'bool'],
+    ['s', 'str'],
+    [null, 'NoneType'],
+    [[1], 'list'],
+    [tuple([1]), 'tuple'],
+    [{}, 'dict'],
+    [new Map(), 'dict'],
+    [new Undefined('u'), 'Undefined'],
+    [new Markup('m'), 'Markup'],
+    [new Namespace(), 'Namespace'],
+    [dictView('dict_keys', ['a']), 'dict_keys'],
+    [pyIterator([], 'list_reverseiterator'), 'list_reverseiterator'],
+    [new PyCallable('f', () => null), 'function'],
+  ])('typeName(%o) is %s', (value, expected) => {
+    expect(typeName(value)).toBe(expected);
+  });
+});
+
+describe('repr of values without a stable Python form', () => {
+  it('an iterator prints its type and generator name, without an address', () => {
+    expect(repr(pyIterator([1], 'generator', 'sync_do_map'))).toBe('<generator object sync_do_map>');
+    expect(repr(pyIterator([1], 'list_reverseiterator'))).toBe('<list_reverseiterator object>');
+  });
+
+  it('a callable prints as a function with its name', () => {
+    expect(repr(new PyCallable('upper', () => null))).toBe('<function upper>');
+  });
+
+  it('a list that contains itself prints [...] where Python does', () => {
+    const list: unknown[] = [1];
+    list.push(list);
+    expect(repr(list)).toBe('[1, [...]]');
+  });
+
+  it('a dict view prints with its type', () => {
+    expect(repr(dictView('dict_items', [tuple(['a', 1])]))).toBe("dict_items([('a', 1)])");
+  });
+
+  it('an int beyond 1e21 stored as a JS number prints every digit', () => {
+    expect(repr(1e21)).toBe('1000000000000000000000');
+  });
+
+  it('a JS -0 used as an int prints as 0, as a float as -0.0', () => {
+    expect(repr(-0)).toBe('0');
+    expect(floatRepr(-0)).toBe('-0.0');
+  });
+});
