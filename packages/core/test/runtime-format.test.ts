@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatValue, percentFormat, repr, str, strFormat } from '../src/runtime/format';
 import { Markup, Namespace, tuple, Undefined } from '../src/runtime/values';
-import { f, outcome, runtimeState, textOutcome } from './helpers/runtime-show';
+import { f, runtimeState, textOutcome } from './helpers/runtime-show';
 
 const state = runtimeState();
 

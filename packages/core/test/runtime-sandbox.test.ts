@@ -183,6 +183,12 @@ describe('renders stay within their limits', () => {
     expect(thrown(() => mul(state, 'a', 2n ** 80n))).toBeInstanceOf(LimitError);
   });
 
+  it('list concatenation past the output limit fails', () => {
+    expect(thrown(() => add(small, new Array(600).fill(0), new Array(600).fill(0)))).toBeInstanceOf(
+      LimitError,
+    );
+  });
+
   it('string concatenation past the output limit fails', () => {
     expect(thrown(() => add(small, 'a'.repeat(600), 'b'.repeat(600)))).toBeInstanceOf(LimitError);
   });

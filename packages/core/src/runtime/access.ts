@@ -144,10 +144,6 @@ function position(i: number, n: number): number {
   return p >= 0 && p < n ? p : -1;
 }
 
-function keyRepr(key: unknown): string {
-  return repr(key);
-}
-
 /**
  * `obj[key]` as Jinja2's sandboxed `getitem`: the item first, then (for string keys) the attribute.
  * A missing element is an Undefined that reports `list object has no element 5`.
@@ -171,7 +167,7 @@ export function getitem(obj: unknown, key: unknown): unknown {
         if (value !== undefined) return value;
       }
     }
-    return missingElement(obj, keyRepr(key));
+    return missingElement(obj, repr(key));
   }
   if (typeof obj === 'string' || obj instanceof Markup) {
     const text = typeof obj === 'string' ? obj : obj.value;
@@ -181,14 +177,14 @@ export function getitem(obj: unknown, key: unknown): unknown {
       const p = position(i, chars.length);
       if (p >= 0) return obj instanceof Markup ? new Markup(chars[p]) : chars[p];
     }
-    return missingElement(obj, keyRepr(key));
+    return missingElement(obj, repr(key));
   }
   if (typeof obj === 'object' && obj !== null && isDict(obj)) {
     if (key instanceof Markup) return getitem(obj, key.value);
     const value = dictLookup(obj, key);
     if (value !== NOT_FOUND) return value;
   }
-  return missingElement(obj, keyRepr(key));
+  return missingElement(obj, repr(key));
 }
 
 /** A slice bound: `null` is Python's None; ints and bools are indexes; anything else is not a slice index. */

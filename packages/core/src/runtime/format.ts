@@ -21,6 +21,7 @@ import {
   Namespace,
   PyCallable,
   PyFloat,
+  rangeOf,
   Undefined,
 } from './values';
 
@@ -38,8 +39,11 @@ export function intText(n: number | bigint): string {
     // String() switches to exponent notation at 1e21; ints always print every digit.
     return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
   }
-  const text = n.toString();
-  if (text.length - (n < 0n ? 1 : 0) > MAX_INT_DIGITS) {
+  // A huge int is refused from its size in hex, before the (quadratic) decimal conversion.
+  const magnitude = n < 0n ? -n : n;
+  const surelyTooLong = (magnitude.toString(16).length - 1) * 4 * Math.LOG10E * Math.LN2 > MAX_INT_DIGITS + 1;
+  const text = surelyTooLong ? '' : n.toString();
+  if (surelyTooLong || text.length - (n < 0n ? 1 : 0) > MAX_INT_DIGITS) {
     throw valueError(
       `Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit`,
     );
@@ -74,7 +78,7 @@ export function repr(v: unknown): string {
 
 /** Python's `ascii(v)`: `repr` with every non-ASCII character escaped. */
 export function ascii(v: unknown): string {
-  return repr(v).replace(/[^ -~\t\n\r]/gu, (ch) => (ch <= '\x7f' ? ch : escapeChar(ch)));
+  return repr(v).replace(/[\u0080-\u{10ffff}]/gu, escapeChar);
 }
 
 function escapeChar(ch: string): string {
@@ -126,6 +130,11 @@ function reprIn(v: unknown, open: object[]): string {
       const iterator = iteratorKind(v);
       // Python shows an address here; there is none to show, and no template should depend on one.
       if (iterator) return `<${iterator.type}${iterator.name ? ` object ${iterator.name}` : ' object'}>`;
+      const range = rangeOf(v);
+      if (range !== undefined) {
+        const [start, stop, step] = range;
+        return step === 1 ? `range(${start}, ${stop})` : `range(${start}, ${stop}, ${step})`;
+      }
       const items = v.map((item) => reprIn(item, open));
       if (isTuple(v)) return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
       const view = dictViewKind(v);

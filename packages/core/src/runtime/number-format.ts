@@ -155,6 +155,9 @@ export function formatAbsFloat(
 
 /** Python's `repr(float)`: `2.0`, `0.1`, `1e+16`, `1e-05`, `-0.0`, `inf`, `nan`. */
 export function floatRepr(x: number): string {
+  // Between 1e-4 and 1e16 Python and JS both print the shortest round-trip digits without an exponent.
+  const magnitude = Math.abs(x);
+  if (magnitude >= 1e-4 && magnitude < 1e16 && !Number.isInteger(x)) return String(x);
   const body = formatAbsFloat(x, 'r', 0, { addDot0: true });
   return x < 0 || Object.is(x, -0) ? `-${body}` : body;
 }

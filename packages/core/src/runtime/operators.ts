@@ -112,9 +112,11 @@ function unsupported(op: string, a: unknown, b: unknown): TemplateRuntimeError {
   return typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
 }
 
+/** Strings and lists a template builds are bounded by the output limit (a list counts its items). */
 function checkLength(state: RenderState, size: number): void {
   const max = state.limits.maxOutputSize;
-  if (size > max) throw new LimitError('maxOutputSize', `the result would be longer than ${max} characters`);
+  if (size > max)
+    throw new LimitError('maxOutputSize', `the result would be longer than ${max} characters or items`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,6 +173,7 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
   if (isPlainSequence(a)) {
     const kind = isTuple(a) ? 'tuple' : 'list';
     if (isPlainSequence(b) && isTuple(b) === isTuple(a)) {
+      checkLength(state, a.length + b.length);
       const joined = a.concat(b);
       return kind === 'tuple' ? tuple(joined) : joined;
     }
