@@ -1,6 +1,7 @@
 /** Jinja2's number filters: `abs`, `int`, `float`, `round`, `filesizeformat`, exact to Python's arithmetic. */
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { repr } from '../runtime/format';
+import { fixedText } from '../runtime/number-format';
 import { truthy, typeName } from '../runtime/operators';
 import type { FilterSpec } from '../runtime/state';
 import { pyIsAscii } from '../runtime/strings';
@@ -171,22 +172,12 @@ export function scaledRoundHalfEven(x: number, digits: number): bigint {
   return q;
 }
 
-/**
- * True when `x.toFixed(digits)` rounds as Python does: `toFixed` rounds the exact binary value too, and
- * differs only on exact ties (it rounds them away from zero, Python to even). `x * 10 ** digits` is an exact
- * tie when `x * 2 ** (digits + 1)` is an odd integer, which power-of-two scaling computes exactly.
- */
-function toFixedMatchesPython(x: number, digits: number): boolean {
-  if (digits < 0 || digits > 100 || !(Math.abs(x) < 1e21) || Object.is(x, -0)) return false;
-  const scaled = x * 2 ** (digits + 1);
-  return !(Number.isInteger(scaled) && scaled % 2 !== 0);
-}
-
 /** Python's `'%.{digits}f' % x` for finite and non-finite floats. */
 export function formatFixed(x: number, digits: number): string {
   if (Number.isNaN(x)) return 'nan';
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
-  if (toFixedMatchesPython(x, digits)) return x.toFixed(digits);
+  const fast = fixedText(x, digits);
+  if (fast !== null) return fast;
   const q = scaledRoundHalfEven(x, digits)
     .toString()
     .padStart(digits + 1, '0');
@@ -199,7 +190,8 @@ export function roundFloat(x: number, ndigits: number): number {
   if (!Number.isFinite(x) || x === 0) return x;
   if (ndigits > 323) return x;
   if (ndigits < -308) return 0 * x;
-  if (toFixedMatchesPython(x, ndigits)) return Number(x.toFixed(ndigits));
+  const fast = fixedText(x, ndigits);
+  if (fast !== null) return Number(fast);
   const q = scaledRoundHalfEven(x, ndigits);
   const magnitude = Number(`${q}e${-ndigits}`);
   if (!Number.isFinite(magnitude)) throw overflowError('rounded value too large to represent');

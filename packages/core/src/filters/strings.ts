@@ -40,13 +40,34 @@ function doCapitalize(_state: RenderState, value: unknown): string | Markup {
 // Jinja starts a word after whitespace, `-` and opening brackets (Python's \s is Unicode whitespace).
 const WORD_BEGINNING = new RegExp(`([-${PY_WHITESPACE}({[<]+)`);
 
-// ASCII text (the common case) takes a single regex pass; the general path splits as Jinja does.
 const ASCII = /^[\x00-\x7f]*$/;
-const ASCII_WORD_START = /(^|[\t-\r\x1c-\x20\-({[<])([a-z])/g;
+
+/** A character that starts a new word for `title` in ASCII text: Python's whitespace, `-`, `(`, `{`, `[`, `<`. */
+function isAsciiWordBreak(c: number): boolean {
+  return c === 32 || c === 45 || c === 40 || c === 123 || c === 91 || c === 60 || (c >= 9 && c <= 13) || (c >= 28 && c <= 31);
+}
+
+/** `title` of ASCII text (the common case) in one pass over runs of word and break characters. */
+function asciiTitle(text: string): string {
+  let out = '';
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const start = i;
+    while (i < n && isAsciiWordBreak(text.charCodeAt(i))) i++;
+    if (i > start) out += text.slice(start, i);
+    if (i === n) break;
+    const word = i;
+    i++;
+    while (i < n && !isAsciiWordBreak(text.charCodeAt(i))) i++;
+    out += text[word].toUpperCase() + text.slice(word + 1, i).toLowerCase();
+  }
+  return out;
+}
 
 function doTitle(_state: RenderState, value: unknown): string {
   const text = textOf(softStr(value));
-  if (ASCII.test(text)) return text.toLowerCase().replace(ASCII_WORD_START, (_m, sep: string, c: string) => sep + c.toUpperCase());
+  if (ASCII.test(text)) return asciiTitle(text);
   return text
     .split(WORD_BEGINNING)
     .filter((item) => item !== '')

@@ -67,6 +67,22 @@ function significantDigits(x: number, n: number): Digits {
   return { digits: stripZeros(rounded.toString()), decpt };
 }
 
+/**
+ * `x` rounded to `digits` decimals as Python rounds (half to even on the exact binary value), as text, through
+ * `toFixed`, or null where `toFixed` cannot be used. `toFixed` rounds the exact value too and differs only on
+ * exact ties, which it rounds away from zero. `x * 10 ** digits` is a tie when `x * 2 ** (digits + 1)` is an
+ * odd integer (power-of-two scaling is exact); then an odd last digit is one above the even choice, and an
+ * odd digit never borrows.
+ */
+export function fixedText(x: number, digits: number): string | null {
+  if (digits < 0 || digits > 100 || !(Math.abs(x) < 1e21) || Object.is(x, -0)) return null;
+  const text = x.toFixed(digits);
+  const scaled = x * 2 ** (digits + 1);
+  if (!Number.isInteger(scaled) || scaled % 2 === 0) return text;
+  const last = text.charCodeAt(text.length - 1) - 48;
+  return last % 2 === 0 ? text : text.slice(0, -1) + String(last - 1);
+}
+
 /** `x` rounded to `p` digits after the decimal point. */
 function fixedDigits(x: number, p: number): Digits {
   const { n: exact, scale } = exactDecimal(x);
@@ -101,6 +117,10 @@ export function formatAbsFloat(
   if (!Number.isFinite(abs)) {
     const text = Number.isNaN(abs) ? 'nan' : 'inf';
     return upper ? text.toUpperCase() : text;
+  }
+  if (code === 'f' && !alt) {
+    const fast = fixedText(abs, precision);
+    if (fast !== null) return upper ? fast.toUpperCase() : fast;
   }
   let found: Digits;
   let end: number;
@@ -157,7 +177,7 @@ export function formatAbsFloat(
 export function floatRepr(x: number): string {
   // Between 1e-4 and 1e16 Python and JS both print the shortest round-trip digits without an exponent.
   const magnitude = Math.abs(x);
-  if (magnitude >= 1e-4 && magnitude < 1e16 && !Number.isInteger(x)) return String(x);
+  if (magnitude >= 1e-4 && magnitude < 1e16) return Number.isInteger(x) ? `${x}.0` : String(x);
   const body = formatAbsFloat(x, 'r', 0, { addDot0: true });
   return x < 0 || Object.is(x, -0) ? `-${body}` : body;
 }
