@@ -93,8 +93,9 @@ const COMPARE: Record<ast.CompareOperator, (a: unknown, b: unknown) => boolean> 
   notin: (a, b) => !contains(b, a),
 };
 
+/** A plain object created by JSON or an object literal (its `constructor` is Object's, inherited). */
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+  return typeof value === 'object' && value !== null && (value as { constructor?: unknown }).constructor === Object;
 }
 
 /** `str()` of a value for output, with the common cases inline. */
@@ -294,30 +295,46 @@ export class Compiler {
   }
 
   private output(node: ast.Output, scope: Scope): St {
-    const parts: Array<string | Ev> = [];
+    // Text between expressions, joined at compile time: statics[i] comes before expressions[i].
+    const statics: string[] = [''];
+    const expressions: Ev[] = [];
+    const spans: ast.Span[] = [];
     for (const child of node.nodes) {
-      const part = child.type === 'TemplateData' ? child.data : this.constantText(child) ?? this.expression(child, scope);
-      const last = parts.length - 1;
-      if (typeof part === 'string' && typeof parts[last] === 'string') parts[last] += part;
-      else parts.push(part);
+      const text = child.type === 'TemplateData' ? child.data : this.constantText(child);
+      if (text !== undefined) statics[statics.length - 1] += text;
+      else {
+        expressions.push(this.expression(child as ast.Expr, scope));
+        spans.push(child);
+        statics.push('');
+      }
     }
     const source = this.source;
-    const pieces = parts.map((part): St => {
-      if (typeof part === 'string') return () => part;
-      const child = node.nodes[parts.indexOf(part)] ?? node;
-      return (f) => {
-        try {
-          return toText(part(f));
-        } catch (error) {
-          throw locate(error, child, source);
-        }
-      };
-    });
-    if (parts.length === 1 && typeof parts[0] === 'string') {
-      const text = parts[0];
+    if (expressions.length === 0) {
+      const text = statics[0];
       return () => text;
     }
-    return sequence(pieces, false);
+    if (expressions.length === 1) {
+      const [before, after] = statics;
+      const [expression] = expressions;
+      const [span] = spans;
+      return (f) => {
+        try {
+          return before + toText(expression(f)) + after;
+        } catch (error) {
+          throw locate(error, span, source);
+        }
+      };
+    }
+    return (f) => {
+      let i = 0;
+      try {
+        let out = statics[0];
+        for (; i < expressions.length; i++) out += toText(expressions[i](f)) + statics[i + 1];
+        return out;
+      } catch (error) {
+        throw locate(error, spans[i], source);
+      }
+    };
   }
 
   /** The text of an output that is a plain string literal, joined with the template text at compile time. */
@@ -716,13 +733,13 @@ export class Compiler {
         const op = BINARY[node.op];
         const left = this.expression(node.left, scope);
         const right = this.expression(node.right, scope);
-        return this.guarded(node, (f) => op(f.run, left(f), right(f)));
+        return (f) => op(f.run, left(f), right(f));
       }
       case 'UnaryOp': {
         const operand = this.expression(node.node, scope);
         if (node.op === 'not') return (f) => !truthy(operand(f));
         const op = node.op === '-' ? neg : pos;
-        return this.guarded(node, (f) => op(operand(f)));
+        return (f) => op(operand(f));
       }
       case 'And': {
         const left = this.expression(node.left, scope);
@@ -816,16 +833,16 @@ export class Compiler {
     const obj = this.object(node.node, node.attr, scope);
     const name = node.attr;
     if (DICT_ATTRIBUTES.has(name) || name.startsWith('_')) {
-      return this.guarded(node, (f) => attribute(obj(f), name));
+      return (f) => attribute(obj(f), name);
     }
-    return this.guarded(node, (f) => {
+    return (f) => {
       const o = obj(f);
       if (isRecord(o) && Object.hasOwn(o, name)) {
         const value = o[name];
         if (value !== undefined && typeof value !== 'function') return value;
       }
       return attribute(o, name);
-    });
+    };
   }
 
   private getitem(node: ast.Getitem, scope: Scope): Ev {
@@ -836,26 +853,25 @@ export class Compiler {
       const start = part(arg.start);
       const stop = part(arg.stop);
       const step = part(arg.step);
-      return this.guarded(node, (f) =>
-        slice(obj(f), start === null ? null : start(f), stop === null ? null : stop(f), step === null ? null : step(f)),
-      );
+      return (f) =>
+        slice(obj(f), start === null ? null : start(f), stop === null ? null : stop(f), step === null ? null : step(f));
     }
     if (arg.type === 'Const' && typeof arg.value === 'string') {
       const key = arg.value;
       const obj = this.object(node.node, key, scope);
-      if (key.startsWith('_')) return this.guarded(node, (f) => getitem(obj(f), key));
-      return this.guarded(node, (f) => {
+      if (key.startsWith('_')) return (f) => getitem(obj(f), key);
+      return (f) => {
         const o = obj(f);
         if (isRecord(o) && Object.hasOwn(o, key)) {
           const value = o[key];
           if (value !== undefined && typeof value !== 'function') return value;
         }
         return getitem(o, key);
-      });
+      };
     }
     const obj = this.expression(node.node, scope);
     const key = this.expression(arg, scope);
-    return this.guarded(node, (f) => {
+    return (f) => {
       const o = obj(f);
       const k = key(f);
       if (Array.isArray(o) && typeof k === 'number' && Number.isInteger(k) && k >= 0 && k < o.length) {
@@ -863,7 +879,7 @@ export class Compiler {
         if (value !== undefined && typeof value !== 'function') return value;
       }
       return getitem(o, k);
-    });
+    };
   }
 
   private dict(node: ast.Dict, scope: Scope): Ev {
@@ -900,9 +916,9 @@ export class Compiler {
     const ops = node.ops.map((operand) => ({ op: COMPARE[operand.op], expr: this.expression(operand.expr, scope) }));
     if (ops.length === 1) {
       const [{ op, expr }] = ops;
-      return this.guarded(node, (f) => op(first(f), expr(f)));
+      return (f) => op(first(f), expr(f));
     }
-    return this.guarded(node, (f) => {
+    return (f) => {
       let left = first(f);
       for (const { op, expr } of ops) {
         const right = expr(f);
@@ -910,7 +926,7 @@ export class Compiler {
         left = right;
       }
       return true;
-    });
+    };
   }
 
   /** Compiles positional and keyword arguments (with `*args` / `**kwargs`) into one evaluator. */
@@ -969,7 +985,7 @@ export class Compiler {
     kind: 'filter' | 'test',
     node: ast.Filter | ast.Test,
     scope: Scope,
-  ): { spec: CallableSpec<R>; args: (f: Frame) => unknown[] } | Ev {
+  ): { spec: CallableSpec<R>; args: (f: Frame) => unknown[]; sources?: Ev[] } | Ev {
     const table = kind === 'filter' ? this.registry.filters : this.registry.tests;
     const spec = table.get(node.name) as CallableSpec<R> | undefined;
     if (spec === undefined) {
@@ -1006,10 +1022,13 @@ export class Compiler {
       };
     }
     if (!spec.varargs && !spec.kwargs) {
-      const sources: Ev[] = plan.params.map((source) =>
-        source === null ? () => undefined : source[0] === 'pos' ? positional[source[1]] : values[source[1]],
-      );
-      return { spec, args: (f) => sources.map((source) => source(f)) };
+      // Parameters after the last one given are left out, so the implementation's defaults apply.
+      let given = plan.params.length;
+      while (given > 0 && plan.params[given - 1] === null) given--;
+      const sources: Ev[] = plan.params
+        .slice(0, given)
+        .map((source) => (source === null ? () => undefined : source[0] === 'pos' ? positional[source[1]] : values[source[1]]));
+      return { spec, args: (f) => sources.map((source) => source(f)), sources };
     }
     return {
       spec,
@@ -1035,12 +1054,63 @@ export class Compiler {
     }
     const bound = this.bound<unknown>('filter', node, scope);
     if (typeof bound === 'function') return bound;
-    const { spec, args } = bound;
-    const fn = spec.fn;
-    if (node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && spec.params.length === 0 && !spec.varargs && !spec.kwargs) {
-      return this.guarded(node, (f) => fn(f.run, input(f)));
+    return this.applied(node, bound, input);
+  }
+
+  /**
+   * Calls a filter or test implementation on `input` with its bound arguments. The common arities get their
+   * own closures, so a call allocates no argument array; an error is located at the filter or test.
+   */
+  private applied<R>(
+    node: ast.Span,
+    bound: { spec: CallableSpec<R>; args: (f: Frame) => unknown[]; sources?: Ev[] },
+    input: Ev,
+  ): Ev {
+    const fn = bound.spec.fn;
+    const source = this.source;
+    const fail = (error: unknown): never => {
+      throw locate(error, node, source);
+    };
+    switch (bound.sources?.length) {
+      case 0:
+        return (f) => {
+          try {
+            return fn(f.run, input(f));
+          } catch (error) {
+            return fail(error);
+          }
+        };
+      case 1: {
+        const [a] = bound.sources as Ev[];
+        return (f) => {
+          try {
+            return fn(f.run, input(f), a(f));
+          } catch (error) {
+            return fail(error);
+          }
+        };
+      }
+      case 2: {
+        const [a, b] = bound.sources as Ev[];
+        return (f) => {
+          try {
+            return fn(f.run, input(f), a(f), b(f));
+          } catch (error) {
+            return fail(error);
+          }
+        };
+      }
+      default: {
+        const args = bound.args;
+        return (f) => {
+          try {
+            return fn(f.run, input(f), ...args(f));
+          } catch (error) {
+            return fail(error);
+          }
+        };
+      }
     }
-    return this.guarded(node, (f) => fn(f.run, input(f), ...args(f)));
   }
 
   /** Compiles `a|f|g` where the innermost input is `input` (a `{% filter %}` or `{% set %}` block body). */
@@ -1053,9 +1123,8 @@ export class Compiler {
     const value = this.expression(node.node, scope);
     const bound = this.bound<boolean>('test', node, scope);
     if (typeof bound === 'function') return bound;
-    const { spec, args } = bound;
-    const fn = spec.fn;
-    return this.guarded(node, (f) => fn(f.run, value(f), ...args(f)));
+    return this.applied(node, bound, value);
   }
+
 }
 
