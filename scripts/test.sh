@@ -21,8 +21,11 @@ fi
 
 [ -d node_modules ] || pnpm install --frozen-lockfile
 
+export TURBO_TELEMETRY_DISABLED=1
 status=0
+pnpm run build || status=1
 pnpm run typecheck || status=1
+pnpm run lint || status=1
 
 report=$(mktemp)
 pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=1

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { type Program, Compiler, type TemplateNames } from './compiler/compiler';
+import { Compiler, type Program, type TemplateNames } from './compiler/compiler';
 import { Run } from './compiler/frame';
 import { LimitError, TemplateError, TemplateRuntimeError } from './errors';
 import { builtinFilters } from './filters/index';
@@ -87,13 +87,17 @@ export class Template {
       out = this.program.run(run);
     } catch (error) {
       if (error instanceof TemplateError) throw error;
-      if (error instanceof RangeError) throw new LimitError('maxCallDepth', 'the template nests calls too deeply');
+      if (error instanceof RangeError)
+        throw new LimitError('maxCallDepth', 'the template nests calls too deeply');
       const wrapped = new TemplateRuntimeError('InternalError', 'the engine failed to render this template');
       wrapped.cause = error;
       throw wrapped;
     }
     if (out.length > this.limits.maxOutputSize) {
-      throw new LimitError('maxOutputSize', `the output is longer than ${this.limits.maxOutputSize} characters`);
+      throw new LimitError(
+        'maxOutputSize',
+        `the output is longer than ${this.limits.maxOutputSize} characters`,
+      );
     }
     return out;
   }
@@ -110,7 +114,10 @@ export class Template {
 export function compile(source: string, options?: CompileOptions): Template {
   const limits = resolveLimits(options?.limits);
   if (source.length > limits.maxTemplateSize) {
-    throw new LimitError('maxTemplateSize', `the template is longer than ${limits.maxTemplateSize} characters`);
+    throw new LimitError(
+      'maxTemplateSize',
+      `the template is longer than ${limits.maxTemplateSize} characters`,
+    );
   }
   const registry = registryFor(options);
   const useCache = options?.cache !== false && registry === BUILTIN_REGISTRY;

@@ -31,7 +31,8 @@ export function planArguments(
   for (let i = 0; i < positional; i++) {
     if (i < params.length) params[i] = ['pos', i];
     else if (spec.varargs) extraPositional.push(i);
-    else error ??= `${name}() takes at most ${params.length + 1} positional argument(s) (${positional + 1} given)`;
+    else
+      error ??= `${name}() takes at most ${params.length + 1} positional argument(s) (${positional + 1} given)`;
   }
   keywords.forEach((key, i) => {
     const index = spec.params.indexOf(key);

@@ -31,7 +31,7 @@ import {
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
 import { type Kwargs, Namespace, NO_OBJECT, PyCallable, setKey, tuple, Undefined } from '../runtime/values';
 import { type ArgumentPlan, applyPlan, planArguments } from './arguments';
-import { type Ev, Frame, MISSING, Control, type Run, type St } from './frame';
+import { Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { Cycler, GLOBALS, missingName } from './globals';
 import { LoopContext } from './loop';
 import { declareAssigned, reads, Scope } from './scope';
@@ -95,7 +95,9 @@ const COMPARE: Record<ast.CompareOperator, (a: unknown, b: unknown) => boolean> 
 
 /** A plain object created by JSON or an object literal (its `constructor` is Object's, inherited). */
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && (value as { constructor?: unknown }).constructor === Object;
+  return (
+    typeof value === 'object' && value !== null && (value as { constructor?: unknown }).constructor === Object
+  );
 }
 
 /** `str()` of a value for output, with the common cases inline. */
@@ -131,7 +133,11 @@ function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown
 function locate(error: unknown, node: ast.Span, source: string): TemplateError {
   if (error instanceof TemplateError) return error.locate(node.line, node.col, source);
   if (error instanceof RangeError) {
-    return new LimitError('maxCallDepth', 'the template nests calls too deeply').locate(node.line, node.col, source);
+    return new LimitError('maxCallDepth', 'the template nests calls too deeply').locate(
+      node.line,
+      node.col,
+      source,
+    );
   }
   const wrapped = new TemplateRuntimeError('InternalError', 'the engine failed to evaluate this expression');
   wrapped.cause = error;
@@ -200,7 +206,11 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
       case 'Continue':
         return true;
       case 'If':
-        return containsControl(node.body) || node.elif.some((branch) => containsControl(branch.body)) || containsControl(node.else_);
+        return (
+          containsControl(node.body) ||
+          node.elif.some((branch) => containsControl(branch.body)) ||
+          containsControl(node.else_)
+        );
       case 'With':
         return containsControl(node.body);
       case 'For':
@@ -357,7 +367,10 @@ export class Compiler {
     this.soft++;
     const test = this.guarded(node.test, this.expression(node.test, scope));
     const body = this.statements(node.body, scope);
-    const rest = node.elif.length > 0 ? this.ifStatement({ ...node.elif[0], elif: node.elif.slice(1), else_: node.else_ }, scope) : this.statements(node.else_, scope);
+    const rest =
+      node.elif.length > 0
+        ? this.ifStatement({ ...node.elif[0], elif: node.elif.slice(1), else_: node.else_ }, scope)
+        : this.statements(node.else_, scope);
     this.soft--;
     return (f) => (truthy(test(f)) ? body(f) : rest(f));
   }
@@ -411,7 +424,10 @@ export class Compiler {
                 ? (state, children) => {
                     const r = state as Run;
                     if (++r.depth > r.limits.maxCallDepth) {
-                      throw new LimitError('maxCallDepth', `recursive loops nest deeper than ${r.limits.maxCallDepth}`);
+                      throw new LimitError(
+                        'maxCallDepth',
+                        `recursive loops nest deeper than ${r.limits.maxCallDepth}`,
+                      );
                     }
                     try {
                       return loop(f, children, depth0 + 1, null);
@@ -495,7 +511,11 @@ export class Compiler {
   }
 
   /** Compiles storing into a target; the value is evaluated after the target is checked, as in Jinja2. */
-  private store(target: ast.Name | ast.Tuple | ast.NSRef, scope: Scope, at: ast.Span): (f: Frame, value: Ev) => void {
+  private store(
+    target: ast.Name | ast.Tuple | ast.NSRef,
+    scope: Scope,
+    at: ast.Span,
+  ): (f: Frame, value: Ev) => void {
     const source = this.source;
     if (target.type === 'NSRef') {
       const read = this.name(target.name, scope);
@@ -503,11 +523,10 @@ export class Compiler {
       return (f, value) => {
         const ns = read(f);
         if (!(ns instanceof Namespace)) {
-          throw new TemplateRuntimeError('TemplateRuntimeError', 'cannot assign attribute on non-namespace object').locate(
-            at.line,
-            at.col,
-            source,
-          );
+          throw new TemplateRuntimeError(
+            'TemplateRuntimeError',
+            'cannot assign attribute on non-namespace object',
+          ).locate(at.line, at.col, source);
         }
         ns.attrs.set(attr, value(f));
       };
@@ -601,57 +620,76 @@ export class Compiler {
     ]);
 
     return (defining) =>
-      new PyCallable(name, (state, args, kwargs) => {
-        const run = state as Run;
-        if (++run.depth > run.limits.maxCallDepth) {
-          run.depth--;
-          throw new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
-        }
-        try {
-          checkDeadline(run);
-          const vars: unknown[] = new Array(size).fill(MISSING);
-          const frame = new Frame(vars, defining, run);
-          const rest: Kwargs = { ...kwargs };
-          for (let i = 0; i < paramSlots.length; i++) {
-            const param = paramNames[i];
-            if (i < args.length) {
-              if (Object.hasOwn(rest, param)) {
-                throw new TemplateRuntimeError('TypeError', `macro '${name}' got multiple values for argument '${param}'`);
-              }
-              vars[paramSlots[i]] = args[i];
-            } else if (Object.hasOwn(rest, param)) {
-              vars[paramSlots[i]] = rest[param];
-              delete rest[param];
-            } else if (i >= firstDefault) {
-              vars[paramSlots[i]] = defaults[i - firstDefault](frame);
-            } else {
-              vars[paramSlots[i]] = new Undefined(param, NO_OBJECT, `parameter '${param}' was not provided`);
-            }
+      new PyCallable(
+        name,
+        (state, args, kwargs) => {
+          const run = state as Run;
+          if (++run.depth > run.limits.maxCallDepth) {
+            run.depth--;
+            throw new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
           }
-          if (args.length > paramSlots.length) {
-            if (varargsSlot < 0) {
+          try {
+            checkDeadline(run);
+            const vars: unknown[] = new Array(size).fill(MISSING);
+            const frame = new Frame(vars, defining, run);
+            const rest: Kwargs = { ...kwargs };
+            for (let i = 0; i < paramSlots.length; i++) {
+              const param = paramNames[i];
+              if (i < args.length) {
+                if (Object.hasOwn(rest, param)) {
+                  throw new TemplateRuntimeError(
+                    'TypeError',
+                    `macro '${name}' got multiple values for argument '${param}'`,
+                  );
+                }
+                vars[paramSlots[i]] = args[i];
+              } else if (Object.hasOwn(rest, param)) {
+                vars[paramSlots[i]] = rest[param];
+                delete rest[param];
+              } else if (i >= firstDefault) {
+                vars[paramSlots[i]] = defaults[i - firstDefault](frame);
+              } else {
+                vars[paramSlots[i]] = new Undefined(
+                  param,
+                  NO_OBJECT,
+                  `parameter '${param}' was not provided`,
+                );
+              }
+            }
+            if (args.length > paramSlots.length) {
+              if (varargsSlot < 0) {
+                throw new TemplateRuntimeError(
+                  'TypeError',
+                  `macro '${name}' takes not more than ${paramSlots.length} argument(s)`,
+                );
+              }
+              vars[varargsSlot] = tuple(args.slice(paramSlots.length));
+            } else if (varargsSlot >= 0) vars[varargsSlot] = tuple([]);
+            if (Object.hasOwn(rest, 'caller')) {
+              if (callerSlot < 0)
+                throw new TemplateRuntimeError(
+                  'TypeError',
+                  `macro '${name}' was invoked with a caller but does not use it`,
+                );
+              vars[callerSlot] = rest.caller;
+              delete rest.caller;
+            } else if (callerSlot >= 0)
+              vars[callerSlot] = new Undefined('caller', NO_OBJECT, 'No caller defined');
+            const leftover = Object.keys(rest);
+            if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
+            else if (leftover.length > 0) {
               throw new TemplateRuntimeError(
                 'TypeError',
-                `macro '${name}' takes not more than ${paramSlots.length} argument(s)`,
+                `macro '${name}' takes no keyword argument '${leftover[0]}'`,
               );
             }
-            vars[varargsSlot] = tuple(args.slice(paramSlots.length));
-          } else if (varargsSlot >= 0) vars[varargsSlot] = tuple([]);
-          if (Object.hasOwn(rest, 'caller')) {
-            if (callerSlot < 0) throw new TemplateRuntimeError('TypeError', `macro '${name}' was invoked with a caller but does not use it`);
-            vars[callerSlot] = rest.caller;
-            delete rest.caller;
-          } else if (callerSlot >= 0) vars[callerSlot] = new Undefined('caller', NO_OBJECT, 'No caller defined');
-          const leftover = Object.keys(rest);
-          if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
-          else if (leftover.length > 0) {
-            throw new TemplateRuntimeError('TypeError', `macro '${name}' takes no keyword argument '${leftover[0]}'`);
+            return render(frame);
+          } finally {
+            run.depth--;
           }
-          return render(frame);
-        } finally {
-          run.depth--;
-        }
-      }, attributes);
+        },
+        attributes,
+      );
   }
 
   private macro(node: ast.Macro, scope: Scope): St {
@@ -676,11 +714,10 @@ export class Compiler {
     return (f) => {
       const context = loop(f);
       if (!(context instanceof LoopContext)) {
-        throw new TemplateRuntimeError('TemplateRuntimeError', "'cycle' can only be used inside a for loop").locate(
-          node.line,
-          node.col,
-          source,
-        );
+        throw new TemplateRuntimeError(
+          'TemplateRuntimeError',
+          "'cycle' can only be used inside a for loop",
+        ).locate(node.line, node.col, source);
       }
       return toText(context.cycle(args.map((arg) => arg(f))));
     };
@@ -689,7 +726,10 @@ export class Compiler {
   private notSend(node: ast.NotSend, scope: Scope): St {
     const reason = node.reason === null ? null : this.expression(node.reason, scope);
     return (f) => {
-      throw new NotSentSignal(reason === null ? 'MOE_NOT_SEND' : toText(reason(f))).locate(node.line, node.col);
+      throw new NotSentSignal(reason === null ? 'MOE_NOT_SEND' : toText(reason(f))).locate(
+        node.line,
+        node.col,
+      );
     };
   }
 
@@ -814,7 +854,8 @@ export class Compiler {
   }
 
   private noteMember(node: ast.Expr, member: unknown, scope: Scope): boolean {
-    if (node.type !== 'Name' || typeof member !== 'string' || scope.resolve(node.name).places.length > 0) return false;
+    if (node.type !== 'Name' || typeof member !== 'string' || scope.resolve(node.name).places.length > 0)
+      return false;
     let set = this.members.get(node.name);
     if (set === undefined) {
       set = new Set();
@@ -854,7 +895,12 @@ export class Compiler {
       const stop = part(arg.stop);
       const step = part(arg.step);
       return (f) =>
-        slice(obj(f), start === null ? null : start(f), stop === null ? null : stop(f), step === null ? null : step(f));
+        slice(
+          obj(f),
+          start === null ? null : start(f),
+          stop === null ? null : stop(f),
+          step === null ? null : step(f),
+        );
     }
     if (arg.type === 'Const' && typeof arg.value === 'string') {
       const key = arg.value;
@@ -913,7 +959,10 @@ export class Compiler {
 
   private compare(node: ast.Compare, scope: Scope): Ev {
     const first = this.expression(node.expr, scope);
-    const ops = node.ops.map((operand) => ({ op: COMPARE[operand.op], expr: this.expression(operand.expr, scope) }));
+    const ops = node.ops.map((operand) => ({
+      op: COMPARE[operand.op],
+      expr: this.expression(operand.expr, scope),
+    }));
     if (ops.length === 1) {
       const [{ op, expr }] = ops;
       return (f) => op(first(f), expr(f));
@@ -951,7 +1000,10 @@ export class Compiler {
         if (dynKwargs !== null) {
           const extra = dynKwargs(f);
           if (extra instanceof Map) for (const [k, v] of extra) setKey(out, String(k), v);
-          else if (isRecord(extra) || (typeof extra === 'object' && extra !== null && !Array.isArray(extra))) {
+          else if (
+            isRecord(extra) ||
+            (typeof extra === 'object' && extra !== null && !Array.isArray(extra))
+          ) {
             for (const [k, v] of Object.entries(extra as Record<string, unknown>)) setKey(out, k, v);
           }
         }
@@ -1027,7 +1079,9 @@ export class Compiler {
       while (given > 0 && plan.params[given - 1] === null) given--;
       const sources: Ev[] = plan.params
         .slice(0, given)
-        .map((source) => (source === null ? () => undefined : source[0] === 'pos' ? positional[source[1]] : values[source[1]]));
+        .map((source) =>
+          source === null ? () => undefined : source[0] === 'pos' ? positional[source[1]] : values[source[1]],
+        );
       return { spec, args: (f) => sources.map((source) => source(f)), sources };
     }
     return {
@@ -1044,7 +1098,11 @@ export class Compiler {
   }
 
   private filter(node: ast.Filter, scope: Scope, input: Ev): Ev {
-    if ((node.name === 'default' || node.name === 'd') && node.args[0]?.type === 'Const' && node.args[0].value === 'MOE_NOT_SEND') {
+    if (
+      (node.name === 'default' || node.name === 'd') &&
+      node.args[0]?.type === 'Const' &&
+      node.args[0].value === 'MOE_NOT_SEND'
+    ) {
       const reason = `${node.node === null ? 'the value' : exprSource(node.node)} is missing`;
       return (f) => {
         const value = input(f);
@@ -1115,7 +1173,12 @@ export class Compiler {
 
   /** Compiles `a|f|g` where the innermost input is `input` (a `{% filter %}` or `{% set %}` block body). */
   private filterChain(node: ast.Filter, scope: Scope, input: Ev): Ev {
-    const inner = node.node === null ? input : node.node.type === 'Filter' ? this.filterChain(node.node, scope, input) : this.expression(node.node, scope);
+    const inner =
+      node.node === null
+        ? input
+        : node.node.type === 'Filter'
+          ? this.filterChain(node.node, scope, input)
+          : this.expression(node.node, scope);
     return this.filter(node, scope, inner);
   }
 
@@ -1125,6 +1188,4 @@ export class Compiler {
     if (typeof bound === 'function') return bound;
     return this.applied(node, bound, value);
   }
-
 }
-

@@ -5,11 +5,9 @@ import type { Registry, RenderState } from '../runtime/state';
 export const MISSING: unique symbol = Symbol('missing');
 
 /** Loop control raised by `{% break %}` / `{% continue %}`, consumed by the innermost loop. */
-export const enum Control {
-  None = 0,
-  Break = 1,
-  Continue = 2,
-}
+export const Control = { None: 0, Break: 1, Continue: 2 } as const;
+/** One of `Control`'s values. */
+export type Control = (typeof Control)[keyof typeof Control];
 
 /** One render: its variables, limits, clock and counters. */
 export class Run implements RenderState {

@@ -1,8 +1,19 @@
-import { TemplateRuntimeError, LimitError } from '../errors';
+import { LimitError, TemplateRuntimeError } from '../errors';
 import { iterate } from '../runtime/iterate';
-import type { RenderState } from '../runtime/state';
-import { isDict, isInt, type Kwargs, Namespace, NO_OBJECT, markRange, PyCallable, setKey, toJsNumber, Undefined } from '../runtime/values';
 import { typeName } from '../runtime/operators';
+import type { RenderState } from '../runtime/state';
+import {
+  isDict,
+  isInt,
+  type Kwargs,
+  markRange,
+  Namespace,
+  NO_OBJECT,
+  PyCallable,
+  setKey,
+  toJsNumber,
+  Undefined,
+} from '../runtime/values';
 
 /** `cycler(a, b, ...)`: a value that steps through its items on `next()`. */
 export class Cycler {
@@ -33,7 +44,10 @@ export class Cycler {
 
 function toIndex(value: unknown, what: string): number {
   if (isInt(value) || typeof value === 'boolean') return toJsNumber(value);
-  throw new TemplateRuntimeError('TypeError', `'${typeName(value)}' object cannot be interpreted as an integer (${what})`);
+  throw new TemplateRuntimeError(
+    'TypeError',
+    `'${typeName(value)}' object cannot be interpreted as an integer (${what})`,
+  );
 }
 
 /** `range(stop)` / `range(start, stop[, step])`, capped as Jinja2's sandbox caps it. */
@@ -66,7 +80,8 @@ function range(state: RenderState, args: unknown[]): number[] {
 
 function noKwargs(name: string, kwargs: Kwargs): void {
   const key = Object.keys(kwargs)[0];
-  if (key !== undefined) throw new TemplateRuntimeError('TypeError', `${name}() got an unexpected keyword argument '${key}'`);
+  if (key !== undefined)
+    throw new TemplateRuntimeError('TypeError', `${name}() got an unexpected keyword argument '${key}'`);
 }
 
 /** The names every template can use, as in Jinja2's default globals (`lipsum` is left out: it is random). */
@@ -82,7 +97,8 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     'dict',
     new PyCallable('dict', (_state, args, kwargs) => {
       const result: Record<string, unknown> = {};
-      if (args.length > 1) throw new TemplateRuntimeError('TypeError', `dict expected at most 1 argument, got ${args.length}`);
+      if (args.length > 1)
+        throw new TemplateRuntimeError('TypeError', `dict expected at most 1 argument, got ${args.length}`);
       if (args.length === 1) {
         const source = args[0];
         if (isDict(source)) {
@@ -92,7 +108,10 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
           for (const pair of iterate(source)) {
             const kv = iterate(pair);
             if (kv.length !== 2) {
-              throw new TemplateRuntimeError('ValueError', `dictionary update sequence element has length ${kv.length}; 2 is required`);
+              throw new TemplateRuntimeError(
+                'ValueError',
+                `dictionary update sequence element has length ${kv.length}; 2 is required`,
+              );
             }
             setKey(result, String(kv[0]), kv[1]);
           }
@@ -107,7 +126,8 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     new PyCallable('namespace', (_state, args, kwargs) => {
       const ns = new Namespace();
       for (const arg of args) {
-        if (!isDict(arg)) throw new TemplateRuntimeError('TypeError', `'${typeName(arg)}' object is not iterable`);
+        if (!isDict(arg))
+          throw new TemplateRuntimeError('TypeError', `'${typeName(arg)}' object is not iterable`);
         const entries = arg instanceof Map ? arg.entries() : Object.entries(arg);
         for (const [k, v] of entries) ns.attrs.set(String(k), v);
       }
@@ -119,7 +139,8 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     'cycler',
     new PyCallable('cycler', (_state, args, kwargs) => {
       noKwargs('cycler', kwargs);
-      if (args.length === 0) throw new TemplateRuntimeError('RuntimeError', 'at least one item has to be provided');
+      if (args.length === 0)
+        throw new TemplateRuntimeError('RuntimeError', 'at least one item has to be provided');
       return new Cycler(args);
     }),
   ],

@@ -1,7 +1,7 @@
+import { TemplateRuntimeError } from '../errors';
 import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { type Kwargs, NO_OBJECT, PyCallable, Undefined } from '../runtime/values';
-import { TemplateRuntimeError } from '../errors';
 
 /** Jinja2's `loop` variable. */
 export class LoopContext {
@@ -42,9 +42,13 @@ export class LoopContext {
       case 'depth0':
         return this.depth0;
       case 'previtem':
-        return index0 > 0 ? items[index0 - 1] : new Undefined(undefined, NO_OBJECT, 'there is no previous item');
+        return index0 > 0
+          ? items[index0 - 1]
+          : new Undefined(undefined, NO_OBJECT, 'there is no previous item');
       case 'nextitem':
-        return index0 < length - 1 ? items[index0 + 1] : new Undefined(undefined, NO_OBJECT, 'there is no next item');
+        return index0 < length - 1
+          ? items[index0 + 1]
+          : new Undefined(undefined, NO_OBJECT, 'there is no next item');
       case 'cycle':
         return new PyCallable('cycle', (_state, args) => this.cycle(args));
       case 'changed':

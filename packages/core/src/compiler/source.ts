@@ -10,7 +10,10 @@ export function exprSource(node: Expr): string {
     case 'Getitem': {
       const arg = node.arg;
       if (arg.type === 'Const') {
-        const key = typeof arg.value === 'string' ? `'${arg.value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(arg.value);
+        const key =
+          typeof arg.value === 'string'
+            ? `'${arg.value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+            : String(arg.value);
         return `${exprSource(node.node)}[${key}]`;
       }
       return `${exprSource(node.node)}[...]`;

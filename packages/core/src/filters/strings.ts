@@ -40,11 +40,21 @@ function doCapitalize(_state: RenderState, value: unknown): string | Markup {
 // Jinja starts a word after whitespace, `-` and opening brackets (Python's \s is Unicode whitespace).
 const WORD_BEGINNING = new RegExp(`([-${PY_WHITESPACE}({[<]+)`);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every ASCII character, controls included
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** A character that starts a new word for `title` in ASCII text: Python's whitespace, `-`, `(`, `{`, `[`, `<`. */
 function isAsciiWordBreak(c: number): boolean {
-  return c === 32 || c === 45 || c === 40 || c === 123 || c === 91 || c === 60 || (c >= 9 && c <= 13) || (c >= 28 && c <= 31);
+  return (
+    c === 32 ||
+    c === 45 ||
+    c === 40 ||
+    c === 123 ||
+    c === 91 ||
+    c === 60 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 28 && c <= 31)
+  );
 }
 
 /** `title` of ASCII text (the common case) in one pass over runs of word and break characters. */

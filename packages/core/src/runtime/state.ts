@@ -15,6 +15,7 @@ export interface CallableSpec<R> {
   /** Extra keyword arguments (`**kwargs`) are accepted and passed as one record after the varargs (or params). */
   readonly kwargs?: boolean;
   /** The implementation: `fn(state, value, ...boundParams, [varargs], [kwargs])`. */
+  // biome-ignore lint/suspicious/noExplicitAny: each implementation declares its own parameter types; the compiler binds them by name
   readonly fn: (state: RenderState, value: unknown, ...args: any[]) => R;
 }
 

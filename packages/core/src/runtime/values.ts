@@ -185,5 +185,7 @@ export function markRange(items: number[], start: number, stop: number, step: nu
 
 /** The `[start, stop, step]` of a list made by `range()`, else `undefined`. */
 export function rangeOf(v: unknown): readonly number[] | undefined {
-  return Array.isArray(v) ? (v as unknown as Record<symbol, readonly number[] | undefined>)[RANGE] : undefined;
+  return Array.isArray(v)
+    ? (v as unknown as Record<symbol, readonly number[] | undefined>)[RANGE]
+    : undefined;
 }
