@@ -1,21 +1,12 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
 import { describe, expect, it } from 'vitest';
 import { PyFloat, Undefined } from '../src/runtime/values';
-import { runFilter } from './helpers/show';
+import { type CallCase, describeCalls } from './helpers/show';
 import { makeState } from './helpers/state';
 
 const prices = { b: 2, A: 3, c: 1, a: 4 };
 
-type Case = [
-  rule: string,
-  name: string,
-  value: unknown,
-  args: unknown[],
-  kwargs: Record<string, unknown>,
-  expected: string,
-];
-
-const CASES: Case[] = [
+const CASES: CallCase[] = [
   [
     "`prices|dictsort` gives [('A', 3), ('a', 4), ('b', 2), ('c', 1)]",
     'dictsort',
@@ -242,11 +233,4 @@ const CASES: Case[] = [
   ["`{}|d('e', 1)` gives 'e'", 'd', {}, ['e', 1], {}, "'e'"],
 ];
 
-describe('mapping and default filters', () => {
-  const state = makeState();
-  for (const [rule, name, value, args, kwargs, expected] of CASES) {
-    it(rule, () => {
-      expect(runFilter(state, name, value, args, kwargs)).toBe(expected);
-    });
-  }
-});
+describeCalls('mapping and default filters', 'filter', CASES);

@@ -1,19 +1,10 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
 import { describe, expect, it } from 'vitest';
 import { Markup, PyFloat, tuple, Undefined } from '../src/runtime/values';
-import { runFilter } from './helpers/show';
+import { type CallCase, describeCalls } from './helpers/show';
 import { makeState } from './helpers/state';
 
-type Case = [
-  rule: string,
-  name: string,
-  value: unknown,
-  args: unknown[],
-  kwargs: Record<string, unknown>,
-  expected: string,
-];
-
-const CASES: Case[] = [
+const CASES: CallCase[] = [
   [
     "`'<a href=\"x\">Tom & Jerry\\'s</a>'|escape` gives Markup('&lt;a href=&#34;x&#34;&gt;Tom &amp; Jer...",
     'escape',
@@ -782,11 +773,4 @@ const CASES: Case[] = [
   ["`[1]|tojson(true)` gives Markup('[\\n 1\\n]')", 'tojson', [1], [true], {}, "Markup('[\\n 1\\n]')"],
 ];
 
-describe('HTML, URL and JSON filters', () => {
-  const state = makeState();
-  for (const [rule, name, value, args, kwargs, expected] of CASES) {
-    it(rule, () => {
-      expect(runFilter(state, name, value, args, kwargs)).toBe(expected);
-    });
-  }
-});
+describeCalls('HTML, URL and JSON filters', 'filter', CASES);

@@ -1,7 +1,7 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
 import { describe, expect, it } from 'vitest';
 import { Markup, PyFloat, tuple, Undefined } from '../src/runtime/values';
-import { runFilter } from './helpers/show';
+import { type CallCase, describeCalls } from './helpers/show';
 import { makeState } from './helpers/state';
 
 const users = [
@@ -13,16 +13,7 @@ const users = [
 
 const nested = [{ a: { b: 3 } }, { a: { b: 1 } }, { a: { b: 2 } }];
 
-type Case = [
-  rule: string,
-  name: string,
-  value: unknown,
-  args: unknown[],
-  kwargs: Record<string, unknown>,
-  expected: string,
-];
-
-const CASES: Case[] = [
+const CASES: CallCase[] = [
   ["`'abc'|length` gives 3", 'length', 'abc', [], {}, '3'],
   ["`'abc'|count` gives 3", 'count', 'abc', [], {}, '3'],
   ["`'😀x'|length` gives 2", 'length', '😀x', [], {}, '2'],
@@ -1678,11 +1669,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describe('sequence filters', () => {
-  const state = makeState();
-  for (const [rule, name, value, args, kwargs, expected] of CASES) {
-    it(rule, () => {
-      expect(runFilter(state, name, value, args, kwargs)).toBe(expected);
-    });
-  }
-});
+describeCalls('sequence filters', 'filter', CASES);

@@ -1,19 +1,10 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
 import { describe, expect, it } from 'vitest';
 import { Markup, PyFloat, Undefined } from '../src/runtime/values';
-import { runFilter } from './helpers/show';
+import { type CallCase, describeCalls } from './helpers/show';
 import { makeState } from './helpers/state';
 
-type Case = [
-  rule: string,
-  name: string,
-  value: unknown,
-  args: unknown[],
-  kwargs: Record<string, unknown>,
-  expected: string,
-];
-
-const CASES: Case[] = [
+const CASES: CallCase[] = [
   ['`round` rounds a half to even: 2.5 gives 2.0', 'round', 2.5, [], {}, '2.0'],
   ['`round` rounds a half to even: 3.5 gives 4.0', 'round', 3.5, [], {}, '4.0'],
   ['`round` rounds the exact half 0.125 to even at 2 digits', 'round', 0.125, [2], {}, '0.12'],
@@ -524,11 +515,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describe('number filters', () => {
-  const state = makeState();
-  for (const [rule, name, value, args, kwargs, expected] of CASES) {
-    it(rule, () => {
-      expect(runFilter(state, name, value, args, kwargs)).toBe(expected);
-    });
-  }
-});
+describeCalls('number filters', 'filter', CASES);

@@ -1,19 +1,10 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
 import { describe, expect, it } from 'vitest';
 import { Markup, PyFloat, tuple, Undefined } from '../src/runtime/values';
-import { runFilter } from './helpers/show';
+import { type CallCase, describeCalls } from './helpers/show';
 import { makeState } from './helpers/state';
 
-type Case = [
-  rule: string,
-  name: string,
-  value: unknown,
-  args: unknown[],
-  kwargs: Record<string, unknown>,
-  expected: string,
-];
-
-const CASES: Case[] = [
+const CASES: CallCase[] = [
   ["`'hello World'|upper` gives 'HELLO WORLD'", 'upper', 'hello World', [], {}, "'HELLO WORLD'"],
   ["`'hello World'|lower` gives 'hello world'", 'lower', 'hello World', [], {}, "'hello world'"],
   ["`'ß straße'|upper` gives 'SS STRASSE'", 'upper', 'ß straße', [], {}, "'SS STRASSE'"],
@@ -1123,11 +1114,4 @@ const CASES: Case[] = [
   ["`true|pprint` gives 'True'", 'pprint', true, [], {}, "'True'"],
 ];
 
-describe('text filters', () => {
-  const state = makeState();
-  for (const [rule, name, value, args, kwargs, expected] of CASES) {
-    it(rule, () => {
-      expect(runFilter(state, name, value, args, kwargs)).toBe(expected);
-    });
-  }
-});
+describeCalls('text filters', 'filter', CASES);

@@ -1,19 +1,10 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
 import { describe, expect, it } from 'vitest';
 import { Markup, PyFloat, tuple, Undefined } from '../src/runtime/values';
-import { runTest } from './helpers/show';
+import { type CallCase, describeCalls } from './helpers/show';
 import { makeState } from './helpers/state';
 
-type Case = [
-  rule: string,
-  name: string,
-  value: unknown,
-  args: unknown[],
-  kwargs: Record<string, unknown>,
-  expected: string,
-];
-
-const CASES: Case[] = [
+const CASES: CallCase[] = [
   ['`0 is defined` gives True', 'defined', 0, [], {}, 'True'],
   ['`1 is defined` gives True', 'defined', 1, [], {}, 'True'],
   ['`2 is defined` gives True', 'defined', 2, [], {}, 'True'],
@@ -1528,11 +1519,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describe('built-in tests', () => {
-  const state = makeState();
-  for (const [rule, name, value, args, kwargs, expected] of CASES) {
-    it(rule, () => {
-      expect(runTest(state, name, value, args, kwargs)).toBe(expected);
-    });
-  }
-});
+describeCalls('built-in tests', 'test', CASES);
