@@ -7,7 +7,7 @@ import {
 } from '../errors';
 import type * as ast from '../parser/ast';
 import { callValue, getattr, getitem, slice } from '../runtime/access';
-import { str } from '../runtime/format';
+import { str, strRepr } from '../runtime/format';
 import { iterate } from '../runtime/iterate';
 import {
   add,
@@ -27,6 +27,7 @@ import {
   sub,
   truediv,
   truthy,
+  typeName,
 } from '../runtime/operators';
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
 import { type Kwargs, Namespace, NO_OBJECT, PyCallable, setKey, tuple, Undefined } from '../runtime/values';
@@ -34,7 +35,7 @@ import { type ArgumentPlan, applyPlan, planArguments } from './arguments';
 import { Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { Cycler, GLOBALS, missingName } from './globals';
 import { LoopContext } from './loop';
-import { declareAssigned, reads, Scope } from './scope';
+import { declareAssigned, noteAssigned, reads, Scope } from './scope';
 import { exprSource } from './source';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
@@ -129,6 +130,11 @@ function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown
   return callValue(run, fn, args, kwargs);
 }
 
+/** Just the place of a node: closures keep this instead of the node, so the syntax tree can be freed. */
+function spanOf(node: ast.Span): ast.Span {
+  return { line: node.line, col: node.col };
+}
+
 /** Turns anything thrown below a node into a TemplateError that names the node's place. */
 function locate(error: unknown, node: ast.Span, source: string): TemplateError {
   if (error instanceof TemplateError) return error.locate(node.line, node.col, source);
@@ -145,7 +151,15 @@ function locate(error: unknown, node: ast.Span, source: string): TemplateError {
 }
 
 function unpack(value: unknown, count: number): unknown[] {
-  const items = iterate(value);
+  let items: unknown[];
+  try {
+    items = iterate(value);
+  } catch (error) {
+    if (error instanceof TemplateRuntimeError && error.kind === 'TypeError') {
+      throw new TemplateRuntimeError('TypeError', `cannot unpack non-iterable ${typeName(value)} object`);
+    }
+    throw error;
+  }
   if (items.length < count) {
     throw new TemplateRuntimeError(
       'ValueError',
@@ -221,6 +235,9 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
   });
 }
 
+/** A loop's `if` filter: given the frame around the loop, tells whether an item is kept. */
+type LoopFilter = (f: Frame) => (item: unknown) => boolean;
+
 /** Compiles a parsed template into closures. Filters and tests are looked up here, once. */
 export class Compiler {
   private readonly free = new Set<string>();
@@ -242,10 +259,12 @@ export class Compiler {
     declareAssigned(scope, template.body);
     const body = this.statements(template.body, scope);
     const size = scope.size;
+    // Globals (`range`, `namespace`, ...) are not data a caller would supply, so they are left out.
+    const data = (name: string) => !GLOBALS.has(name);
     const names: TemplateNames = {
-      variables: [...this.free],
-      members: Object.fromEntries([...this.members].map(([k, v]) => [k, [...v]])),
-      wholeVariables: [...this.whole],
+      variables: [...this.free].filter(data),
+      members: Object.fromEntries([...this.members].filter(([k]) => data(k)).map(([k, v]) => [k, [...v]])),
+      wholeVariables: [...this.whole].filter(data),
     };
     return {
       names,
@@ -314,7 +333,7 @@ export class Compiler {
       if (text !== undefined) statics[statics.length - 1] += text;
       else {
         expressions.push(this.expression(child as ast.Expr, scope));
-        spans.push(child);
+        spans.push(spanOf(child));
         statics.push('');
       }
     }
@@ -352,7 +371,8 @@ export class Compiler {
     return node.type === 'Const' && typeof node.value === 'string' ? node.value : undefined;
   }
 
-  private guarded(node: ast.Span, ev: Ev): Ev {
+  private guarded(at: ast.Span, ev: Ev): Ev {
+    const node = spanOf(at);
     const source = this.source;
     return (f) => {
       try {
@@ -366,32 +386,38 @@ export class Compiler {
   private ifStatement(node: ast.If, scope: Scope): St {
     this.soft++;
     const test = this.guarded(node.test, this.expression(node.test, scope));
+    // A branch may not run: what it assigns counts as assigned inside it only.
+    const assigned = scope.assigned;
+    scope.assigned = new Set(assigned);
     const body = this.statements(node.body, scope);
+    scope.assigned = new Set(assigned);
     const rest =
       node.elif.length > 0
         ? this.ifStatement({ ...node.elif[0], elif: node.elif.slice(1), else_: node.else_ }, scope)
         : this.statements(node.else_, scope);
+    scope.assigned = assigned;
     this.soft--;
     return (f) => (truthy(test(f)) ? body(f) : rest(f));
   }
 
-  private forLoop(node: ast.For, scope: Scope): St {
+  private forLoop(forNode: ast.For, scope: Scope): St {
     const source = this.source;
-    const iterable = this.guarded(node.iter, this.expression(node.iter, scope));
+    const node = { ...spanOf(forNode), iter: spanOf(forNode.iter) };
+    const iterable = this.guarded(forNode.iter, this.expression(forNode.iter, scope));
     const inner = new Scope(scope);
-    const bind = this.binder(node.target, inner, true);
-    const loopSlot = node.recursive || reads(node.body, 'loop') ? inner.declareBound('loop') : -1;
+    const bind = this.binder(forNode.target, inner, true);
+    const loopSlot = forNode.recursive || reads(forNode.body, 'loop') ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
-    declareAssigned(inner, node.body);
+    declareAssigned(inner, forNode.body);
     const resetLocals = inner.size > fixedSlots;
     const size = inner.size;
-    const test = node.test === null ? null : this.guarded(node.test, this.expression(node.test, inner));
+    const keep = forNode.test === null ? null : this.loopFilter(forNode.target, forNode.test, scope);
     const outerWatch = this.watchControl;
-    this.watchControl = containsControl(node.body);
-    const body = this.statements(node.body, inner);
+    this.watchControl = containsControl(forNode.body);
+    const body = this.statements(forNode.body, inner);
     this.watchControl = outerWatch;
-    const otherwise = node.else_.length > 0 ? this.scopedBody(node.else_, scope) : null;
-    const recursive = node.recursive;
+    const otherwise = forNode.else_.length > 0 ? this.scopedBody(forNode.else_, scope) : null;
+    const recursive = forNode.recursive;
 
     // `status.finished` tells whether `else` is skipped: Jinja2 runs it when no iteration finished its body.
     const loop = (f: Frame, value: unknown, depth0: number, status: { finished: boolean } | null): string => {
@@ -402,18 +428,21 @@ export class Compiler {
       } catch (error) {
         throw locate(error, node.iter, source);
       }
-      const vars: unknown[] = new Array(size).fill(MISSING);
-      const frame = new Frame(vars, f, run);
-      if (test !== null) {
-        const kept: unknown[] = [];
-        for (const item of items) {
-          bind(vars, item);
-          if (truthy(test(frame))) kept.push(item);
+      // Jinja2 filters lazily, before each iteration, so the filter sees what earlier iterations changed; with
+      // `loop` in use the kept items are needed first (`loop.length`, `loop.last`), so they are filtered up front.
+      const kept = keep === null ? null : keep(f);
+      const lazy = kept !== null && loopSlot < 0;
+      if (kept !== null && !lazy) {
+        const all = items;
+        items = [];
+        for (let i = 0; i < all.length; i++) {
+          if ((i & 1023) === 1023) checkDeadline(run);
+          if (kept(all[i])) items.push(all[i]);
         }
-        items = kept;
-        vars.fill(MISSING);
       }
       if (items.length === 0) return '';
+      const vars: unknown[] = new Array(size).fill(MISSING);
+      const frame = new Frame(vars, f, run);
       const context =
         loopSlot < 0
           ? null
@@ -440,6 +469,10 @@ export class Compiler {
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
       for (let i = 0; i < items.length; i++) {
+        if (lazy && !(kept as (item: unknown) => boolean)(items[i])) {
+          if ((i & 1023) === 1023) checkDeadline(run);
+          continue;
+        }
         if (--run.iterationsLeft < 0) {
           throw new LimitError(
             'maxLoopIterations',
@@ -478,6 +511,25 @@ export class Compiler {
     };
   }
 
+  /**
+   * Compiles a loop's `if` filter. It runs in its own scope holding only the loop target, so `loop` there is an
+   * enclosing loop's (or undefined) and names the body assigns keep their outer values, as in Jinja2.
+   */
+  private loopFilter(target: ast.Name | ast.Tuple, test: ast.Expr, scope: Scope): LoopFilter {
+    const inner = new Scope(scope);
+    const bind = this.binder(target, inner, true);
+    const ev = this.guarded(test, this.expression(test, inner));
+    const size = inner.size;
+    return (f) => {
+      const vars: unknown[] = new Array(size).fill(MISSING);
+      const frame = new Frame(vars, f, f.run);
+      return (item) => {
+        bind(vars, item);
+        return truthy(ev(frame));
+      };
+    };
+  }
+
   /** Compiles an assignment target into a function that stores a value into a frame's slots. */
   private binder(
     target: ast.Name | ast.Tuple,
@@ -504,6 +556,7 @@ export class Compiler {
   private assign(node: ast.Assign, scope: Scope): St {
     const value = this.guarded(node.node, this.expression(node.node, scope));
     const store = this.store(node.target, scope, node);
+    noteAssigned(scope, node.target);
     return (f) => {
       store(f, value);
       return '';
@@ -557,6 +610,7 @@ export class Compiler {
     const body = this.scopedBody(node.body, scope);
     const value = node.filter === null ? body : this.filterChain(node.filter, scope, body);
     const store = this.store(node.target, scope, node);
+    noteAssigned(scope, node.target);
     return (f) => {
       store(f, value);
       return '';
@@ -589,9 +643,10 @@ export class Compiler {
   /**
    * Compiles a macro body into a function that makes a call's frame, binds the arguments as Jinja2 does
    * (positional, keyword, defaults evaluated in the macro's scope, `varargs`, `kwargs`, `caller`) and renders.
+   * `name` is null for the `caller` of a call block, which Jinja2 leaves anonymous.
    */
   private macroFunction(
-    name: string,
+    name: string | null,
     params: readonly ast.Name[],
     defaultNodes: readonly ast.Expr[],
     body: readonly ast.Stmt[],
@@ -618,10 +673,11 @@ export class Compiler {
       ['catch_kwargs', kwargsSlot >= 0],
       ['caller', callerSlot >= 0],
     ]);
+    const label = `macro ${name === null ? 'None' : strRepr(name)}`;
 
     return (defining) =>
       new PyCallable(
-        name,
+        name ?? 'caller',
         (state, args, kwargs) => {
           const run = state as Run;
           if (++run.depth > run.limits.maxCallDepth) {
@@ -633,54 +689,54 @@ export class Compiler {
             const vars: unknown[] = new Array(size).fill(MISSING);
             const frame = new Frame(vars, defining, run);
             const rest: Kwargs = { ...kwargs };
+            // Every parameter is bound before any default runs, so a default sees the arguments given
+            // after it too; keywords named like a parameter already given positionally stay in `rest`.
+            const pending: number[] = [];
             for (let i = 0; i < paramSlots.length; i++) {
               const param = paramNames[i];
-              if (i < args.length) {
-                if (Object.hasOwn(rest, param)) {
-                  throw new TemplateRuntimeError(
-                    'TypeError',
-                    `macro '${name}' got multiple values for argument '${param}'`,
-                  );
-                }
-                vars[paramSlots[i]] = args[i];
-              } else if (Object.hasOwn(rest, param)) {
+              if (i < args.length) vars[paramSlots[i]] = args[i];
+              else if (Object.hasOwn(rest, param)) {
                 vars[paramSlots[i]] = rest[param];
                 delete rest[param];
-              } else if (i >= firstDefault) {
-                vars[paramSlots[i]] = defaults[i - firstDefault](frame);
               } else {
                 vars[paramSlots[i]] = new Undefined(
                   param,
                   NO_OBJECT,
-                  `parameter '${param}' was not provided`,
+                  `parameter ${strRepr(param)} was not provided`,
+                );
+                if (i >= firstDefault) pending.push(i);
+              }
+            }
+            for (const i of pending) vars[paramSlots[i]] = defaults[i - firstDefault](frame);
+            if (callerSlot >= 0) {
+              const caller = rest.caller;
+              delete rest.caller;
+              vars[callerSlot] =
+                caller === undefined || caller === null
+                  ? new Undefined('caller', NO_OBJECT, 'No caller defined')
+                  : caller;
+            }
+            if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
+            else {
+              const leftover = Object.keys(rest);
+              if (Object.hasOwn(rest, 'caller')) {
+                throw new TemplateRuntimeError(
+                  'TypeError',
+                  `${label} was invoked with two values for the special caller argument. This is most likely a bug.`,
+                );
+              }
+              if (leftover.length > 0) {
+                throw new TemplateRuntimeError(
+                  'TypeError',
+                  `${label} takes no keyword argument ${strRepr(leftover[0])}`,
                 );
               }
             }
-            if (args.length > paramSlots.length) {
-              if (varargsSlot < 0) {
-                throw new TemplateRuntimeError(
-                  'TypeError',
-                  `macro '${name}' takes not more than ${paramSlots.length} argument(s)`,
-                );
-              }
-              vars[varargsSlot] = tuple(args.slice(paramSlots.length));
-            } else if (varargsSlot >= 0) vars[varargsSlot] = tuple([]);
-            if (Object.hasOwn(rest, 'caller')) {
-              if (callerSlot < 0)
-                throw new TemplateRuntimeError(
-                  'TypeError',
-                  `macro '${name}' was invoked with a caller but does not use it`,
-                );
-              vars[callerSlot] = rest.caller;
-              delete rest.caller;
-            } else if (callerSlot >= 0)
-              vars[callerSlot] = new Undefined('caller', NO_OBJECT, 'No caller defined');
-            const leftover = Object.keys(rest);
-            if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
-            else if (leftover.length > 0) {
+            if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramSlots.length));
+            else if (args.length > paramSlots.length) {
               throw new TemplateRuntimeError(
                 'TypeError',
-                `macro '${name}' takes no keyword argument '${leftover[0]}'`,
+                `${label} takes not more than ${paramSlots.length} argument(s)`,
               );
             }
             return render(frame);
@@ -695,6 +751,7 @@ export class Compiler {
   private macro(node: ast.Macro, scope: Scope): St {
     const slot = scope.declare(node.name);
     const make = this.macroFunction(node.name, node.args, node.defaults, node.body, scope);
+    scope.assigned.add(node.name);
     return (f) => {
       f.vars[slot] = make(f);
       return '';
@@ -702,15 +759,16 @@ export class Compiler {
   }
 
   private callBlock(node: ast.CallBlock, scope: Scope): St {
-    const makeCaller = this.macroFunction('caller', node.args, node.defaults, node.body, scope);
+    const makeCaller = this.macroFunction(null, node.args, node.defaults, node.body, scope);
     const call = this.call(node.call, scope, (f) => makeCaller(f));
     return (f) => toText(call(f));
   }
 
-  private cycle(node: ast.Cycle, scope: Scope): St {
+  private cycle(cycle: ast.Cycle, scope: Scope): St {
     const loop = this.name('loop', scope);
-    const args = node.args.map((arg) => this.expression(arg, scope));
+    const args = cycle.args.map((arg) => this.expression(arg, scope));
     const source = this.source;
+    const node = spanOf(cycle);
     return (f) => {
       const context = loop(f);
       if (!(context instanceof LoopContext)) {
@@ -723,8 +781,9 @@ export class Compiler {
     };
   }
 
-  private notSend(node: ast.NotSend, scope: Scope): St {
-    const reason = node.reason === null ? null : this.expression(node.reason, scope);
+  private notSend(notSend: ast.NotSend, scope: Scope): St {
+    const reason = notSend.reason === null ? null : this.expression(notSend.reason, scope);
+    const node = spanOf(notSend);
     return (f) => {
       throw new NotSentSignal(reason === null ? 'MOE_NOT_SEND' : toText(reason(f))).locate(
         node.line,
@@ -829,7 +888,7 @@ export class Compiler {
       if (hops === 1) return (f) => (f.up as Frame).vars[slot];
     }
     // A name the template assigns may still be read before the assignment runs, from the render variables.
-    if (!bound) this.free.add(name);
+    if (!scope.isLocal(name)) this.free.add(name);
     if (places.length === 0) return (f) => lookupVariable(f.run, name);
     if (places.length === 1 && places[0][0] === 0) {
       const slot = places[0][1];
@@ -850,12 +909,11 @@ export class Compiler {
   }
 
   private noteWhole(name: string, scope: Scope): void {
-    if (scope.resolve(name).places.length === 0) this.whole.add(name);
+    if (!scope.isLocal(name)) this.whole.add(name);
   }
 
   private noteMember(node: ast.Expr, member: unknown, scope: Scope): boolean {
-    if (node.type !== 'Name' || typeof member !== 'string' || scope.resolve(node.name).places.length > 0)
-      return false;
+    if (node.type !== 'Name' || typeof member !== 'string' || scope.isLocal(node.name)) return false;
     let set = this.members.get(node.name);
     if (set === undefined) {
       set = new Set();
@@ -871,7 +929,8 @@ export class Compiler {
   }
 
   private getattr(node: ast.Getattr, scope: Scope): Ev {
-    const obj = this.object(node.node, node.attr, scope);
+    // `d.items` and the like are dict methods, which read the whole dict.
+    const obj = this.object(node.node, DICT_ATTRIBUTES.has(node.attr) ? null : node.attr, scope);
     const name = node.attr;
     if (DICT_ATTRIBUTES.has(name) || name.startsWith('_')) {
       return (f) => attribute(obj(f), name);
@@ -1021,7 +1080,7 @@ export class Compiler {
     };
     const callee = node.node;
     if (callee.type === 'Getattr') {
-      const obj = this.object(callee.node, callee.attr, scope);
+      const obj = this.object(callee.node, DICT_ATTRIBUTES.has(callee.attr) ? null : callee.attr, scope);
       const attr = callee.attr;
       return this.guarded(node, (f) => {
         const fn = attribute(obj(f), attr);
@@ -1104,9 +1163,10 @@ export class Compiler {
       node.args[0].value === 'MOE_NOT_SEND'
     ) {
       const reason = `${node.node === null ? 'the value' : exprSource(node.node)} is missing`;
+      const { line, col } = node;
       return (f) => {
         const value = input(f);
-        if (value instanceof Undefined) throw new NotSentSignal(reason).locate(node.line, node.col);
+        if (value instanceof Undefined) throw new NotSentSignal(reason).locate(line, col);
         return value;
       };
     }
@@ -1120,12 +1180,13 @@ export class Compiler {
    * own closures, so a call allocates no argument array; an error is located at the filter or test.
    */
   private applied<R>(
-    node: ast.Span,
+    place: ast.Span,
     bound: { spec: CallableSpec<R>; args: (f: Frame) => unknown[]; sources?: Ev[] },
     input: Ev,
   ): Ev {
     const fn = bound.spec.fn;
     const source = this.source;
+    const node = spanOf(place);
     const fail = (error: unknown): never => {
       throw locate(error, node, source);
     };

@@ -1,4 +1,5 @@
 import { LimitError, TemplateRuntimeError } from '../errors';
+import { strRepr } from '../runtime/format';
 import { iterate } from '../runtime/iterate';
 import { typeName } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
@@ -37,7 +38,7 @@ export class Cycler {
           return null;
         });
       default:
-        return new Undefined(name, this);
+        return new Undefined(name, this, `'jinja2.utils.Cycler object' has no attribute ${strRepr(name)}`);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { TemplateRuntimeError } from '../errors';
+import { strRepr } from '../runtime/format';
 import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { type Kwargs, NO_OBJECT, PyCallable, Undefined } from '../runtime/values';
@@ -54,7 +55,11 @@ export class LoopContext {
       case 'changed':
         return new PyCallable('changed', (_state, args) => this.changed(args));
       default:
-        return new Undefined(name, this);
+        return new Undefined(
+          name,
+          this,
+          `'jinja2.runtime.LoopContext object' has no attribute ${strRepr(name)}`,
+        );
     }
   }
 

@@ -9,6 +9,11 @@ export class Scope {
   private readonly slots = new Map<string, number>();
   /** Names bound before any statement of the scope runs (loop targets, macro parameters, `with` targets). */
   private readonly bound = new Set<string>();
+  /**
+   * Names surely assigned by the statements compiled so far (not inside an `if`): a read of them there never
+   * reaches the render variables. Only `Template.names` depends on it.
+   */
+  assigned = new Set<string>();
 
   constructor(readonly parent: Scope | null) {}
 
@@ -36,6 +41,14 @@ export class Scope {
   /** The slot of `name` here, if this scope assigns it. */
   slot(name: string): number | undefined {
     return this.slots.get(name);
+  }
+
+  /** True when a read of `name` here is always answered by a template variable, never a render variable. */
+  isLocal(name: string): boolean {
+    for (let s: Scope | null = this; s !== null; s = s.parent) {
+      if (s.slots.has(name) && (s.bound.has(name) || s.assigned.has(name))) return true;
+    }
+    return false;
   }
 
   /** How many slots a frame of this scope needs. */
@@ -84,6 +97,12 @@ export function declareAssigned(scope: Scope, body: readonly Stmt[]): void {
         break;
     }
   }
+}
+
+/** Records that the statement just compiled surely assigned `target`'s names. */
+export function noteAssigned(scope: Scope, target: Name | Tuple | NSRef | Expr): void {
+  if (target.type === 'Name') scope.assigned.add(target.name);
+  else if (target.type === 'Tuple') for (const item of target.items) noteAssigned(scope, item);
 }
 
 function declareTarget(scope: Scope, target: Name | Tuple | NSRef | Expr): void {
