@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { Compiler, type Program, type TemplateNames } from './compiler/compiler';
+import { Compiler, type Program, rangeLimit, type TemplateNames } from './compiler/compiler';
 import { Run } from './compiler/frame';
 import { LimitError, TemplateError, TemplateRuntimeError } from './errors';
 import { builtinFilters } from './filters/index';
@@ -87,8 +87,7 @@ export class Template {
       out = this.program.run(run);
     } catch (error) {
       if (error instanceof TemplateError) throw error;
-      if (error instanceof RangeError)
-        throw new LimitError('maxCallDepth', 'the template nests calls too deeply');
+      if (error instanceof RangeError) throw rangeLimit(error);
       const wrapped = new TemplateRuntimeError('InternalError', 'the engine failed to render this template');
       wrapped.cause = error;
       throw wrapped;

@@ -40,7 +40,7 @@ import { exprSource } from './source';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
 export interface TemplateNames {
-  /** Every render variable the template may read (names it does not always assign itself). */
+  /** Every render variable the template may read (not names it surely assigns first, nor globals). */
   variables: string[];
   /**
    * For each render variable read through constant member accesses (`UserAttribute['First Name']`,
@@ -135,16 +135,20 @@ function spanOf(node: ast.Span): ast.Span {
   return { line: node.line, col: node.col };
 }
 
+/**
+ * The limit a JS RangeError stands for: a string or array past what JS can hold is output that grew too large
+ * somewhere no check caught it; anything else is the JS stack running out.
+ */
+export function rangeLimit(error: RangeError): LimitError {
+  return /string length|array length/i.test(error.message)
+    ? new LimitError('maxOutputSize', 'the template builds text or a list too large to hold')
+    : new LimitError('maxCallDepth', 'the template nests calls too deeply');
+}
+
 /** Turns anything thrown below a node into a TemplateError that names the node's place. */
 function locate(error: unknown, node: ast.Span, source: string): TemplateError {
   if (error instanceof TemplateError) return error.locate(node.line, node.col, source);
-  if (error instanceof RangeError) {
-    return new LimitError('maxCallDepth', 'the template nests calls too deeply').locate(
-      node.line,
-      node.col,
-      source,
-    );
-  }
+  if (error instanceof RangeError) return rangeLimit(error).locate(node.line, node.col, source);
   const wrapped = new TemplateRuntimeError('InternalError', 'the engine failed to evaluate this expression');
   wrapped.cause = error;
   return wrapped.locate(node.line, node.col, source);
@@ -405,13 +409,13 @@ export class Compiler {
     const node = { ...spanOf(forNode), iter: spanOf(forNode.iter) };
     const iterable = this.guarded(forNode.iter, this.expression(forNode.iter, scope));
     const inner = new Scope(scope);
-    const bind = this.binder(forNode.target, inner, true);
+    const bind = this.loopBinder(forNode.target, inner, forNode);
     const loopSlot = forNode.recursive || reads(forNode.body, 'loop') ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
     declareAssigned(inner, forNode.body);
     const resetLocals = inner.size > fixedSlots;
     const size = inner.size;
-    const keep = forNode.test === null ? null : this.loopFilter(forNode.target, forNode.test, scope);
+    const keep = forNode.test === null ? null : this.loopFilter(forNode.target, forNode.test, scope, forNode);
     const outerWatch = this.watchControl;
     this.watchControl = containsControl(forNode.body);
     const body = this.statements(forNode.body, inner);
@@ -479,7 +483,7 @@ export class Compiler {
             `the render ran more than ${run.limits.maxLoopIterations} loop iterations`,
           ).locate(node.line, node.col, source);
         }
-        if ((run.iterationsLeft & 255) === 0) checkDeadline(run);
+        if ((run.iterationsLeft & 15) === 0) checkDeadline(run);
         if (resetLocals && i > 0) vars.fill(MISSING);
         bind(vars, items[i]);
         if (context !== null) {
@@ -515,9 +519,9 @@ export class Compiler {
    * Compiles a loop's `if` filter. It runs in its own scope holding only the loop target, so `loop` there is an
    * enclosing loop's (or undefined) and names the body assigns keep their outer values, as in Jinja2.
    */
-  private loopFilter(target: ast.Name | ast.Tuple, test: ast.Expr, scope: Scope): LoopFilter {
+  private loopFilter(target: ast.Name | ast.Tuple, test: ast.Expr, scope: Scope, at: ast.Span): LoopFilter {
     const inner = new Scope(scope);
-    const bind = this.binder(target, inner, true);
+    const bind = this.loopBinder(target, inner, at);
     const ev = this.guarded(test, this.expression(test, inner));
     const size = inner.size;
     return (f) => {
@@ -527,6 +531,25 @@ export class Compiler {
         bind(vars, item);
         return truthy(ev(frame));
       };
+    };
+  }
+
+  /** Compiles a loop target; an item that does not unpack is an error at the `for` tag. */
+  private loopBinder(
+    target: ast.Name | ast.Tuple,
+    scope: Scope,
+    at: ast.Span,
+  ): (vars: unknown[], value: unknown) => void {
+    const bind = this.binder(target, scope, true);
+    if (target.type === 'Name') return bind;
+    const node = spanOf(at);
+    const source = this.source;
+    return (vars, value) => {
+      try {
+        bind(vars, value);
+      } catch (error) {
+        throw locate(error, node, source);
+      }
     };
   }
 
@@ -861,6 +884,13 @@ export class Compiler {
         return (f) => {
           let out = '';
           for (const part of parts) out += toText(part(f));
+          const max = f.run.limits.maxOutputSize;
+          if (out.length > max) {
+            throw new LimitError(
+              'maxOutputSize',
+              `the result would be longer than ${max} characters or items`,
+            );
+          }
           return out;
         };
       }
