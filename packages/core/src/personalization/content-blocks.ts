@@ -1,0 +1,250 @@
+/**
+ * Content blocks within one render: their sources fetched (the blocks a template names, then the blocks those
+ * name, concurrently per level), each compiled through the renderer's cache, and each rendered once with the
+ * render's data. A block's text is what `ContentBlock['name']` reads.
+ */
+import { LimitError, NotSentSignal, TemplateError } from '../errors';
+import { setKey } from '../runtime/values';
+import type { Template } from '../template';
+import { attempt, describeFailure, isPromiseLike, type Outcome, within } from './bounded';
+import { ContentBlockError, NotFoundError } from './errors';
+import {
+  ALL,
+  type MemberReads,
+  OBJECTS,
+  objectsOutside,
+  readsOf,
+  referenceTo,
+  type TemplateReads,
+} from './reads';
+import type { ContentBlockResolver } from './resolvers';
+import type { RenderWarning } from './results';
+
+/** What the block tree needs from the render it belongs to. */
+export interface BlockHost {
+  /** Compiles a block's source (through the renderer's cache). */
+  compile(source: string): Template;
+  /** Milliseconds left before the render's deadline. */
+  remainingMs(): number;
+  /** Records a warning. */
+  warn(warning: RenderWarning): void;
+  /** `UserAttribute` and `EventAttribute` for a template with these reads (throws when the user was not found). */
+  dataVariables(reads: TemplateReads): Record<string, unknown>;
+}
+
+type Entry =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'invalid'; readonly error: unknown }
+  | { readonly kind: 'found'; readonly template: Template; readonly reads: TemplateReads };
+
+/** A block being fetched or fetched: its entry once known, and the shallowest depth it was reached at. */
+interface Node {
+  entry: Entry | undefined;
+  depth: number;
+}
+
+/** A rendered block, with the longest chain of blocks below it (itself first), for the depth limit. */
+interface Rendered {
+  readonly text: string;
+  readonly deepest: readonly string[];
+}
+
+const ALLOWED_IN_BLOCKS: readonly string[] = [OBJECTS.user, OBJECTS.event, OBJECTS.block];
+const NO_BLOCKS: Readonly<Record<string, string>> = Object.freeze({});
+const DEADLINE = 'the render deadline passed';
+
+function depthError(chain: readonly string[], limit: number): LimitError {
+  return new LimitError(
+    'maxContentBlockDepth',
+    `content blocks nest deeper than ${limit}: ${chain.join(' -> ')}`,
+  );
+}
+
+/** The content blocks of one render. */
+export class ContentBlocks {
+  private readonly nodes = new Map<string, Node>();
+  private readonly rendered = new Map<string, Rendered>();
+  private allNames: readonly string[] = [];
+  private allRequested = false;
+
+  constructor(
+    private readonly resolver: ContentBlockResolver | undefined,
+    private readonly host: BlockHost,
+    private readonly maxDepth: number,
+  ) {}
+
+  /** Fetches the blocks a template reads and every block they include, as far as the depth limit. */
+  load(reads: MemberReads): void | Promise<void> {
+    if (reads === undefined) return;
+    if (reads !== ALL) return this.visitAll(reads);
+    if (this.allRequested) return;
+    this.allRequested = true;
+    const resolver = this.resolver;
+    if (resolver === undefined) return;
+    const answer = attempt(() => resolver.contentBlockNames());
+    const withNames = (outcome: Outcome<readonly string[]>) => {
+      if (outcome.ok) this.allNames = [...outcome.value];
+      else
+        this.host.warn({
+          source: 'content_block',
+          name: '*',
+          message: `Content block names could not be listed: ${outcome.reason}`,
+        });
+      return this.visitAll(this.allNames);
+    };
+    return isPromiseLike(answer)
+      ? within(answer, this.host.remainingMs(), DEADLINE).then(withNames)
+      : withNames(answer);
+  }
+
+  private visitAll(names: readonly string[]): void | Promise<void> {
+    const pending: Promise<unknown>[] = [];
+    for (const name of names) this.visit(name, 1, pending);
+    if (pending.length > 0) return Promise.all(pending).then(() => undefined);
+  }
+
+  private visit(name: string, depth: number, pending: Promise<unknown>[]): void {
+    if (depth > this.maxDepth) return;
+    const known = this.nodes.get(name);
+    if (known !== undefined) {
+      // Reached again closer to the top: its children may now lie within the depth limit.
+      if (depth < known.depth) {
+        known.depth = depth;
+        this.visitChildren(known, pending);
+      }
+      return;
+    }
+    const node: Node = { entry: undefined, depth };
+    this.nodes.set(name, node);
+    const resolver = this.resolver;
+    if (resolver === undefined) {
+      node.entry = { kind: 'missing' };
+      return;
+    }
+    const answer = attempt(() => resolver.contentBlock(name));
+    if (!isPromiseLike(answer)) {
+      node.entry = this.entryOf(name, answer);
+      this.visitChildren(node, pending);
+      return;
+    }
+    pending.push(
+      within(answer, this.host.remainingMs(), DEADLINE).then((outcome) => {
+        node.entry = this.entryOf(name, outcome);
+        const nested: Promise<unknown>[] = [];
+        this.visitChildren(node, nested);
+        return Promise.all(nested);
+      }),
+    );
+  }
+
+  private visitChildren(node: Node, pending: Promise<unknown>[]): void {
+    const entry = node.entry;
+    if (entry?.kind !== 'found' || entry.reads.blocks === undefined || entry.reads.blocks === ALL) return;
+    for (const child of entry.reads.blocks) this.visit(child, node.depth + 1, pending);
+  }
+
+  private entryOf(name: string, outcome: Outcome<string | undefined>): Entry {
+    if (!outcome.ok || (outcome.value !== undefined && typeof outcome.value !== 'string')) {
+      const reason = outcome.ok ? 'the store gave something other than text' : outcome.reason;
+      this.host.warn({
+        source: 'content_block',
+        name,
+        message: `Content block '${name}' could not be loaded: ${reason}`,
+      });
+      return { kind: 'failed' };
+    }
+    if (outcome.value === undefined) return { kind: 'missing' };
+    try {
+      const template = this.host.compile(outcome.value);
+      return { kind: 'found', template, reads: readsOf(template) };
+    } catch (error) {
+      return { kind: 'invalid', error };
+    }
+  }
+
+  /**
+   * The `ContentBlock` variable of a template that reads `reads`: each block it names, rendered. Names that do
+   * not exist are one `NotFoundError` listing them all, placed at the first one in `source`.
+   */
+  variable(reads: MemberReads, source: string): Readonly<Record<string, string>> {
+    if (reads === undefined) return NO_BLOCKS;
+    const names = reads === ALL ? this.allNames : reads;
+    this.checkFound(names, source);
+    const blocks: Record<string, string> = {};
+    for (const name of names) setKey(blocks, name, this.text(name, []));
+    return blocks;
+  }
+
+  private checkFound(names: readonly string[], source: string | undefined): void {
+    const missing = names.filter((name) => this.nodes.get(name)?.entry?.kind === 'missing');
+    if (missing.length === 0) return;
+    const error = new NotFoundError('content_block', missing);
+    const at = source === undefined ? undefined : referenceTo(source, OBJECTS.block, missing[0]);
+    if (at !== undefined && source !== undefined) error.locate(at.line, at.col, source);
+    throw error;
+  }
+
+  /** The text of block `name` reached through the blocks of `chain`: rendered once per render, then reused. */
+  private text(name: string, chain: readonly string[]): string {
+    const path = [...chain, name];
+    if (chain.includes(name)) {
+      throw new ContentBlockError(`content blocks include each other in a cycle: ${path.join(' -> ')}`, path);
+    }
+    if (path.length > this.maxDepth) throw depthError(path, this.maxDepth);
+    const done = this.rendered.get(name);
+    if (done !== undefined) {
+      if (chain.length + done.deepest.length > this.maxDepth) {
+        throw depthError([...chain, ...done.deepest], this.maxDepth);
+      }
+      return done.text;
+    }
+    const rendered = this.render(name, path);
+    this.rendered.set(name, rendered);
+    return rendered.text;
+  }
+
+  private render(name: string, path: readonly string[]): Rendered {
+    const entry = this.nodes.get(name)?.entry;
+    if (entry === undefined || entry.kind === 'missing') throw new NotFoundError('content_block', [name]);
+    if (entry.kind === 'failed') return { text: '', deepest: [name] };
+    if (entry.kind === 'invalid') {
+      const reason =
+        entry.error instanceof TemplateError ? entry.error.describe() : describeFailure(entry.error);
+      throw new ContentBlockError(`content block '${name}' does not compile: ${reason}`, path, entry.error);
+    }
+    const forbidden = objectsOutside(entry.template, ALLOWED_IN_BLOCKS);
+    if (forbidden.length > 0) {
+      throw new ContentBlockError(
+        `content block '${name}' uses ${forbidden.join(' and ')}: inside a content block only UserAttribute, ` +
+          'EventAttribute and ContentBlock may be used',
+        path,
+      );
+    }
+    const childReads = entry.reads.blocks;
+    if (childReads === ALL) {
+      throw new ContentBlockError(
+        `content block '${name}' reads content blocks by a computed name: a block may only include blocks it names, as ContentBlock['footer']`,
+        path,
+      );
+    }
+    const children = childReads ?? [];
+    this.checkFound(children, undefined);
+    const blocks: Record<string, string> = {};
+    let deepest: readonly string[] = [name];
+    for (const child of children) {
+      setKey(blocks, child, this.text(child, path));
+      const below = this.rendered.get(child)?.deepest ?? [];
+      if (below.length + 1 > deepest.length) deepest = [name, ...below];
+    }
+    const variables = this.host.dataVariables(entry.reads);
+    variables[OBJECTS.block] = blocks;
+    try {
+      return { text: entry.template.render(variables), deepest };
+    } catch (error) {
+      if (error instanceof NotSentSignal || error instanceof NotFoundError) throw error;
+      const reason = error instanceof TemplateError ? error.describe() : describeFailure(error);
+      throw new ContentBlockError(`content block '${name}' failed: ${reason}`, path, error);
+    }
+  }
+}

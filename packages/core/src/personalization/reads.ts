@@ -1,0 +1,130 @@
+/**
+ * What a compiled template reads from the personalization objects, known before it runs: the basis of
+ * prefetching. It comes from `Template.names` (constant member reads and whole uses of each render variable).
+ */
+import type { Span } from '../parser/ast';
+import { parse } from '../parser/parser';
+import type { Template } from '../template';
+
+/** The render variable of each personalization object. */
+export const OBJECTS = {
+  user: 'UserAttribute',
+  event: 'EventAttribute',
+  block: 'ContentBlock',
+  api: 'ContentApi',
+  productSet: 'ProductSet',
+} as const;
+
+/** Every member of the data object is needed: it is used whole, or read by a computed name. */
+export const ALL = 'all';
+
+/** The members a template reads from one data object: names, `ALL`, or `undefined` when it does not read it. */
+export type MemberReads = readonly string[] | typeof ALL | undefined;
+
+/** What one template reads. */
+export interface TemplateReads {
+  /** `UserAttribute` members. */
+  readonly user: MemberReads;
+  /** `EventAttribute` is read at all. */
+  readonly event: boolean;
+  /** `ContentBlock` names. */
+  readonly blocks: MemberReads;
+  /** `ProductSet` names. */
+  readonly productSets: MemberReads;
+  /** `ContentApi` is read at all (its calls are found by running the template: their arguments are values). */
+  readonly contentApi: boolean;
+}
+
+// Reading one of these on a dict calls the dict method (`UserAttribute.items()`), which sees every member.
+const DICT_METHODS = new Set([
+  'clear',
+  'copy',
+  'fromkeys',
+  'get',
+  'items',
+  'keys',
+  'pop',
+  'popitem',
+  'setdefault',
+  'update',
+  'values',
+]);
+
+function memberReads(template: Template, variable: string): MemberReads {
+  const names = template.names;
+  if (!names.variables.includes(variable)) return undefined;
+  if (names.wholeVariables.includes(variable)) return ALL;
+  const members = names.members[variable] ?? [];
+  return members.some((member) => DICT_METHODS.has(member)) ? ALL : members;
+}
+
+const analysed = new WeakMap<Template, TemplateReads>();
+
+/** What `template` reads from the personalization objects (computed once per compiled template). */
+export function readsOf(template: Template): TemplateReads {
+  let reads = analysed.get(template);
+  if (reads === undefined) {
+    const variables = template.names.variables;
+    reads = {
+      user: memberReads(template, OBJECTS.user),
+      event: variables.includes(OBJECTS.event),
+      blocks: memberReads(template, OBJECTS.block),
+      productSets: memberReads(template, OBJECTS.productSet),
+      contentApi: variables.includes(OBJECTS.api),
+    };
+    analysed.set(template, reads);
+  }
+  return reads;
+}
+
+/** The personalization variables a template reads that are not among `allowed`. */
+export function objectsOutside(template: Template, allowed: readonly string[]): string[] {
+  const all: readonly string[] = Object.values(OBJECTS);
+  return template.names.variables.filter((name) => all.includes(name) && !allowed.includes(name));
+}
+
+/** True for a syntax node: the walk below descends through any object that has a `type`. */
+function isNode(value: unknown): value is Span & { type: string } & Record<string, unknown> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+function findReference(value: unknown, variable: string, member: string): Span | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findReference(item, variable, member);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isNode(value)) return undefined;
+  const target = value.node;
+  if (isNode(target) && target.type === 'Name' && target.name === variable) {
+    // The place of the variable's name: where the reference starts.
+    if (value.type === 'Getattr' && value.attr === member) return target;
+    const arg = value.arg;
+    if (value.type === 'Getitem' && isNode(arg) && arg.type === 'Const' && arg.value === member)
+      return target;
+  }
+  for (const key of Object.keys(value)) {
+    const child = value[key];
+    if (typeof child === 'object' && child !== null) {
+      const found = findReference(child, variable, member);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where `source` first reads `variable.member` (as `variable.member` or `variable['member']`), to place an
+ * error there. Only runs on the error path, so parsing again is fine.
+ */
+export function referenceTo(source: string, variable: string, member: string): Span | undefined {
+  try {
+    return findReference(parse(source), variable, member);
+  } catch {
+    return undefined;
+  }
+}
