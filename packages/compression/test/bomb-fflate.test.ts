@@ -1,0 +1,4 @@
+import * as portable from '../src/index';
+import { describeBomb } from './helpers/bomb-suite';
+
+describeBomb('portable entry (fflate)', portable);

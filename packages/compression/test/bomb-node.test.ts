@@ -1,0 +1,4 @@
+import * as node from '../src/node';
+import { describeBomb } from './helpers/bomb-suite';
+
+describeBomb('Node entry (node:zlib)', node);
