@@ -9,6 +9,7 @@ export {
   TemplateSyntaxError,
 } from './errors';
 export { DEFAULT_LIMITS, type Limits } from './limits';
+export { type ParseReport, parseAll } from './parser/parser';
 export { ContentBlockError, NotFoundError, type NotFoundKind } from './personalization/errors';
 export {
   type ContentApiHandler,

@@ -1,0 +1,51 @@
+/**
+ * The progress of a `bulk` run on a terminal (cli-progress on stderr): how much of the input is done, the rate in
+ * lines per second and the time left. Nothing is drawn when stderr is not a terminal or the run is `--quiet`.
+ */
+import cliProgress from 'cli-progress';
+
+/** A progress display. */
+export interface Progress {
+  /** Records that the output of the input's first `bytes` bytes, `lines` lines, has been written. */
+  update(bytes: number, lines: number): void;
+  /** Removes the display (at the end of the run, or when it fails). */
+  stop(): void;
+}
+
+const NO_PROGRESS: Progress = { update: () => {}, stop: () => {} };
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/**
+ * A progress bar over `totalBytes` of input, drawn on `stream` when it is a terminal; a display that draws
+ * nothing otherwise (or when `totalBytes` is unknown, as for standard input).
+ */
+export function progressBar(
+  totalBytes: number | undefined,
+  stream: NodeJS.WriteStream,
+  enabled: boolean,
+): Progress {
+  if (!enabled || !stream.isTTY || totalBytes === undefined || totalBytes === 0) return NO_PROGRESS;
+  const bar = new cliProgress.SingleBar(
+    {
+      stream,
+      format: '{bar} {percentage}% | {lines} lines | {rate} lines/s | ETA {eta_formatted}',
+      hideCursor: true,
+      clearOnComplete: true,
+      fps: 5,
+      etaBuffer: 50,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = performance.now();
+  bar.start(totalBytes, 0, { lines: '0', rate: '-' });
+  return {
+    update(bytes, lines) {
+      const seconds = (performance.now() - started) / 1000;
+      bar.update(bytes, { lines: count(lines), rate: seconds > 0 ? count(lines / seconds) : '-' });
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}

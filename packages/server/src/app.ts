@@ -1,0 +1,142 @@
+/**
+ * The app: a Hono application (a Web-standard `fetch` handler) serving the preview and the preferences
+ * endpoints as the service documents them, plus `/healthz` and `/openapi.json`. It runs in Node, Bun, Deno and edge runtimes, or inside
+ * another server; `@personalize/server/node` starts it as a stand-alone Node process.
+ */
+import type { DecodePayloadOptions } from '@personalize/compression';
+import { Hono } from 'hono';
+import { type Logger, pino } from 'pino';
+import type { AppEnv } from './app-env';
+import { workspaceAuth } from './auth/workspace-auth';
+import { ERROR_MESSAGES, requestError, serverError } from './errors/error-body';
+import {
+  PREFERENCES_TITLES,
+  preferencesError,
+  preferencesInternalError,
+} from './errors/preferences-error-body';
+import { requestLog } from './logging/request-log';
+import { openApiDocument, PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
+import { preferencesHandler } from './preferences/preferences-handler';
+import {
+  preferencesAuthRefusal,
+  preferencesRateLimitRefusals,
+  requireApiSecret,
+} from './preferences/preferences-refusals';
+import { previewHandler } from './preview/preview-handler';
+import { memoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
+import { rateLimit } from './rate-limit/rate-limit-middleware';
+import type { RateLimitStore } from './rate-limit/rate-limit-store';
+import type { WorkspaceStore } from './workspaces/workspace';
+
+/** Options of `createApp`. */
+export interface AppOptions {
+  /** Where workspaces (keys, limits, data) come from. */
+  workspaces: WorkspaceStore;
+  /**
+   * Where rate-limit counts live; `redisRateLimitStore` (`@personalize/server/node`) shares them between
+   * processes. Defaults to `memoryRateLimitStore()`.
+   */
+  rateLimits?: RateLimitStore;
+  /** Where the request log lines go. Defaults to `pino()` (JSON lines on stdout). */
+  logger?: Logger;
+  /** Largest preview body accepted, in bytes; a larger one gets 413. Defaults to 1 MiB. */
+  maxBodyBytes?: number;
+  /** Return inline payload keys in the normalized form (lower case with underscores). Defaults to `false`. */
+  normalizeKeys?: boolean;
+  /** Caps on inflating `data-compression` values. Defaults to 1 MiB per value and 8 MiB per request. */
+  compression?: DecodePayloadOptions;
+  /** "Now" in Unix ms, for the rate-limit windows. Defaults to `Date.now`. */
+  now?: () => number;
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * Creates the app. Its `fetch` is a Web-standard handler; `app.request()` calls it in-process.
+ *
+ * @example
+ * const app = createApp({ workspaces: workspaceFileStore(parseWorkspaceFile(json, 'workspaces.json')) });
+ * const response = await app.request('/healthz'); // 200 {"status":"ok"}
+ * export default app; // Bun, Deno, Cloudflare Workers
+ */
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const store = options.workspaces;
+  const rateLimits = options.rateLimits ?? memoryRateLimitStore();
+  const logger = options.logger ?? pino();
+  const now = options.now ?? Date.now;
+  const document = openApiDocument();
+
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog(logger));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/openapi.json', (c) => c.json(document));
+
+  const authenticated = workspaceAuth(store, (workspace) => workspace.keys.preview);
+  const counted = rateLimit({
+    store: rateLimits,
+    endpoint: 'preview',
+    windows: (workspace) => [{ kind: 'minute', limit: workspace.limits.previewPerMinute }],
+    now,
+  });
+  const preview = previewHandler({
+    maxBodyBytes: options.maxBodyBytes ?? MiB,
+    normalizeKeys: options.normalizeKeys ?? false,
+    compression: options.compression ?? {},
+    onEngineFailure: (error) =>
+      logger.error({ err: error.cause ?? error }, 'the engine failed on a template: a bug to report'),
+  });
+  for (const path of PREVIEW_PATHS) {
+    app.post(path, authenticated, counted, preview);
+    app.all(path, (c) => {
+      c.header('allow', 'POST');
+      return c.json(
+        requestError(ERROR_MESSAGES.methodNotAllowed, [
+          { target: 'method', message: `${c.req.method} is not allowed here: send POST` },
+        ]),
+        405,
+      );
+    });
+  }
+
+  // Order of the checks (service-api.md 4.2 and 5): credentials, the API secret (409), the limits, the params.
+  app.get(
+    PREFERENCES_PATH,
+    workspaceAuth(store, (workspace) => workspace.keys.data, preferencesAuthRefusal),
+    requireApiSecret,
+    rateLimit({
+      store: rateLimits,
+      endpoint: 'preferences',
+      windows: (workspace) => [
+        { kind: 'minute', limit: workspace.limits.preferencesPerMinute },
+        { kind: 'day', limit: workspace.limits.preferencesPerDay },
+      ],
+      now,
+      refusals: preferencesRateLimitRefusals,
+    }),
+    preferencesHandler(),
+  );
+  app.all(PREFERENCES_PATH, (c) => {
+    c.header('allow', 'GET');
+    return c.json(
+      preferencesError(PREFERENCES_TITLES.methodNotAllowed, `${c.req.method} is not allowed here: send GET`),
+      405,
+    );
+  });
+
+  app.notFound((c) =>
+    c.json(
+      requestError(ERROR_MESSAGES.notFound, [{ target: 'path', message: `No endpoint at ${c.req.path}` }]),
+      404,
+    ),
+  );
+  app.onError((error, c) => {
+    logger.error({ err: error }, 'unexpected error while answering a request');
+    const headers = c.get('rateLimitHeaders');
+    if (headers !== undefined) for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    // Each endpoint answers in its own shape, a failure too.
+    if (c.req.path === PREFERENCES_PATH) return c.json(preferencesInternalError(), 500);
+    return c.json(serverError(), 500);
+  });
+  return app;
+}

@@ -1,0 +1,127 @@
+/**
+ * Authentication of the preview endpoint (service-api.md 5): HTTP Basic with the Workspace ID as username and
+ * the API key of the endpoint's tile as password, plus the `SVC-APPKEY` header naming the same workspace.
+ */
+import type { ErrorDetail } from '../errors/error-body';
+import type { Workspace, WorkspaceStore } from '../workspaces/workspace';
+import { constantTimeEqual } from './constant-time';
+
+/**
+ * Why credentials were refused, the first reason found: a header is missing, the `Authorization` header is
+ * not Basic, or the credentials do not match a workspace and its key.
+ */
+export type AuthenticationFailure =
+  | 'missing-app-key'
+  | 'missing-authorization'
+  | 'malformed-authorization'
+  | 'unknown-workspace'
+  | 'wrong-username'
+  | 'wrong-key';
+
+/** The outcome of checking a request's credentials: the workspace, or the problems for a 401. */
+export type Authentication =
+  | { readonly ok: true; readonly workspace: Workspace }
+  | { readonly ok: false; readonly reason: AuthenticationFailure; readonly details: readonly ErrorDetail[] };
+
+/** The username and password of a Basic `Authorization` header, or `undefined` when it is not one. */
+export function basicCredentials(header: string): { username: string; password: string } | undefined {
+  const match = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(header);
+  if (match === null) return undefined;
+  let text: string;
+  try {
+    const binary = atob(match[1]);
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  const colon = text.indexOf(':');
+  if (colon < 0) return undefined;
+  return { username: text.slice(0, colon), password: text.slice(colon + 1) };
+}
+
+const AUTHORIZATION_FORMAT = "'Basic ' followed by the Base64 text of <Workspace ID>:<API key>";
+
+/**
+ * Checks the `SVC-APPKEY` and `Authorization` headers against the workspace store; `keyOf` picks the API key
+ * of the endpoint's tile. Keys are compared in constant time.
+ *
+ * @example
+ * const auth = await authenticate(store, c.req.header('SVC-APPKEY'), c.req.header('Authorization'), (w) => w.keys.preview);
+ * if (!auth.ok) return c.json(requestError('Invalid Request', auth.details), 401);
+ */
+export async function authenticate(
+  store: WorkspaceStore,
+  appKey: string | undefined,
+  authorization: string | undefined,
+  keyOf: (workspace: Workspace) => string | undefined,
+): Promise<Authentication> {
+  const details: ErrorDetail[] = [];
+  if (appKey === undefined || appKey.trim() === '') {
+    details.push({
+      target: 'SVC-APPKEY',
+      message: 'The SVC-APPKEY header is required: send the Workspace ID',
+    });
+  }
+  const credentials = authorization === undefined ? undefined : basicCredentials(authorization);
+  if (authorization === undefined || authorization.trim() === '') {
+    details.push({
+      target: 'Authorization',
+      message: `The Authorization header is required: ${AUTHORIZATION_FORMAT}`,
+    });
+  } else if (credentials === undefined) {
+    details.push({
+      target: 'Authorization',
+      message: `The Authorization header must be ${AUTHORIZATION_FORMAT}`,
+    });
+  }
+  if (details.length > 0 || appKey === undefined || credentials === undefined) {
+    const reason: AuthenticationFailure =
+      appKey === undefined || appKey.trim() === ''
+        ? 'missing-app-key'
+        : authorization === undefined || authorization.trim() === ''
+          ? 'missing-authorization'
+          : 'malformed-authorization';
+    return { ok: false, reason, details };
+  }
+
+  const workspace = await store.workspace(appKey.trim());
+  if (workspace === undefined) {
+    return {
+      ok: false,
+      reason: 'unknown-workspace',
+      details: [
+        {
+          target: 'SVC-APPKEY',
+          message: 'The key in the SVC-APPKEY header is invalid: no workspace has this ID',
+        },
+      ],
+    };
+  }
+  if (credentials.username !== workspace.id) {
+    return {
+      ok: false,
+      reason: 'wrong-username',
+      details: [
+        {
+          target: 'Authorization',
+          message: 'The username in the Authorization header must be the Workspace ID sent in SVC-APPKEY',
+        },
+      ],
+    };
+  }
+  const key = keyOf(workspace);
+  if (key === undefined || !constantTimeEqual(credentials.password, key)) {
+    return {
+      ok: false,
+      reason: 'wrong-key',
+      details: [
+        {
+          target: 'SVC-APPKEY',
+          message: 'The API key in the authentication header is invalid for this workspace',
+        },
+      ],
+    };
+  }
+  return { ok: true, workspace };
+}

@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+/**
+ * `pnpm serve`: the preview and preferences API as a stand-alone process. Request logs are JSON lines on
+ * stdout; what a person reads (where it listens, Redis outages, why it stopped) goes to stderr. With
+ * `--workers <n>` a primary process forks n server processes that share the port (`node:cluster`).
+ */
+import cluster from 'node:cluster';
+import { parseArgs } from 'node:util';
+import { createApp } from './app';
+import { isStopMessage, runClusterPrimary, type WorkerMessage } from './cluster/cluster-primary';
+import { stdoutLogger } from './logging/request-log';
+import { DEMO_WORKSPACE_FILE, loadWorkspaceFile, type RunningServer, startServer } from './node';
+import { PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
+import type { RateLimitStore } from './rate-limit/rate-limit-store';
+import {
+  type OutageLog,
+  type RedisFailureMode,
+  type RedisRateLimitStore,
+  redisRateLimitStore,
+} from './rate-limit/redis-rate-limit-store';
+import { workspaceFileStore } from './workspaces/workspace';
+import { WorkspaceFileError } from './workspaces/workspace-file';
+
+const USAGE = `Usage: pnpm serve [--workspace <file>] [--port <n>] [--host <address>]
+                  [--redis <url>] [--redis-failure open|closed] [--redis-timeout <ms>] [--workers <n>]
+
+Serves the personalized preview API (POST ${PREVIEW_PATHS[0]}) and the subscription
+category preferences API (GET ${PREFERENCES_PATH}).
+
+  --workspace <file>       workspace file (JSON); defaults to the demo workspace
+  --port <n>               port, 0 for any free one; defaults to 3000
+  --host <address>         address to listen on; defaults to 127.0.0.1 (this machine only)
+  --redis <url>            count rate limits in Redis (redis://host:port), shared by every server
+                           process that uses it; defaults to $REDIS_URL, else counts in memory
+  --redis-failure <mode>   when Redis does not answer: open serves requests uncounted, closed answers
+                           503; defaults to open
+  --redis-timeout <ms>     longest wait for Redis per request; defaults to 500
+  --workers <n>            server processes sharing the port (needs --redis); defaults to 1
+  --help                   this text
+`;
+
+/** What the command line asks for. */
+interface ServeConfig {
+  readonly workspaceFile: string;
+  readonly port: number;
+  readonly host: string;
+  readonly redis:
+    | { readonly url: string; readonly failure: RedisFailureMode; readonly timeoutMs: number }
+    | undefined;
+  readonly workers: number;
+}
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+function wholeNumber(option: string, text: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    fail(`--${option} must be a whole number from ${min} to ${max}, got ${text}`, 2);
+  return value;
+}
+
+function parseConfig(): ServeConfig {
+  let values: {
+    workspace?: string;
+    port?: string;
+    host?: string;
+    redis?: string;
+    'redis-failure'?: string;
+    'redis-timeout'?: string;
+    workers?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        workspace: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        redis: { type: 'string' },
+        'redis-failure': { type: 'string' },
+        'redis-timeout': { type: 'string' },
+        workers: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`, 2);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const redisUrl = values.redis ?? (process.env.REDIS_URL || undefined);
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
+    fail(`--redis must be a redis:// or rediss:// URL, got ${redisUrl}`, 2);
+  const failure = values['redis-failure'] ?? 'open';
+  if (failure !== 'open' && failure !== 'closed')
+    fail(`--redis-failure must be open or closed, got ${failure}`, 2);
+  if (
+    redisUrl === undefined &&
+    (values['redis-failure'] !== undefined || values['redis-timeout'] !== undefined)
+  )
+    fail('--redis-failure and --redis-timeout need --redis <url> (or REDIS_URL)', 2);
+  const workers = wholeNumber('workers', values.workers ?? '1', 1, 256);
+  if (workers > 1 && redisUrl === undefined) {
+    fail(
+      `--workers ${workers} needs --redis <url> (or REDIS_URL): each process would count the rate limits on its own, letting ${workers} times the limit through`,
+      2,
+    );
+  }
+  return {
+    workspaceFile: values.workspace ?? DEMO_WORKSPACE_FILE,
+    port: wholeNumber('port', values.port ?? '3000', 0, 65_535),
+    host: values.host ?? '127.0.0.1',
+    redis:
+      redisUrl === undefined
+        ? undefined
+        : {
+            url: redisUrl,
+            failure,
+            timeoutMs: wholeNumber('redis-timeout', values['redis-timeout'] ?? '500', 1, 60_000),
+          },
+    workers,
+  };
+}
+
+async function loadStore(config: ServeConfig): Promise<ReturnType<typeof workspaceFileStore>> {
+  try {
+    return workspaceFileStore(await loadWorkspaceFile(config.workspaceFile));
+  } catch (error) {
+    if (error instanceof WorkspaceFileError) fail(error.message, 1);
+    throw error;
+  }
+}
+
+/** Outages and recoveries of Redis, as lines a person reads. */
+const stderrLog: OutageLog = {
+  warn: (_fields, message) => void process.stderr.write(`warning: ${message}\n`),
+  info: (_fields, message) => void process.stderr.write(`${message}\n`),
+};
+
+function banner(config: ServeConfig, ids: readonly string[], url: string, redis: string | undefined): string {
+  const processes = config.workers > 1 ? `, ${config.workers} processes` : '';
+  const counts =
+    redis === undefined
+      ? 'rate limits counted in memory'
+      : `rate limits counted in Redis at ${redis}, fail ${config.redis?.failure}`;
+  return (
+    `Personalize server listening on ${url} (workspaces ${ids.join(', ')} from ${config.workspaceFile}${processes}; ${counts})\n` +
+    `  POST ${url}${PREVIEW_PATHS[0]}\n` +
+    `  GET  ${url}${PREFERENCES_PATH}\n` +
+    `  GET  ${url}/healthz    GET ${url}/openapi.json\n`
+  );
+}
+
+/** One server process: alone, or a worker of the cluster (which reports to the primary instead of printing). */
+async function serve(config: ServeConfig): Promise<void> {
+  const worker = cluster.isWorker;
+  let server: RunningServer | undefined;
+  let rateLimits: RedisRateLimitStore | undefined;
+  let stopping = false;
+  const logger = stdoutLogger();
+
+  const stop = (why: string, force: boolean) => {
+    if (stopping) {
+      if (!force) return;
+      process.stderr.write(`${why} again: stopping now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    if (!worker) process.stderr.write(`${why}: finishing the requests in flight, then stopping\n`);
+    const closed = server === undefined ? Promise.resolve() : server.close();
+    closed
+      .then(() => rateLimits?.close())
+      .catch(() => undefined)
+      .then(() => {
+        logger.flush();
+        if (!worker) process.stderr.write('stopped\n');
+        process.exit(0);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM', true));
+  process.on('SIGINT', () => stop('SIGINT', true));
+  if (worker) {
+    process.on('message', (message: unknown) => {
+      if (isStopMessage(message)) stop('stop', false);
+    });
+    // The primary is gone: no one would stop this process any more.
+    process.on('disconnect', () => stop('disconnect', false));
+  }
+
+  const store = await loadStore(config);
+  let counts: RateLimitStore | undefined;
+  if (config.redis !== undefined) {
+    rateLimits = await redisRateLimitStore({ ...config.redis, logger: stderrLog }).catch((error: unknown) =>
+      fail(error instanceof Error ? error.message : String(error), 1),
+    );
+    counts = rateLimits;
+  }
+  if (stopping) return;
+  server = await startServer(createApp({ workspaces: store, logger, rateLimits: counts }), {
+    port: config.port,
+    host: config.host,
+  }).catch((error: unknown) =>
+    fail(
+      `cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+      1,
+    ),
+  );
+  if (worker) process.send?.({ type: 'listening', url: server.url } satisfies WorkerMessage);
+  else process.stderr.write(banner(config, store.ids, server.url, rateLimits?.where));
+}
+
+async function main(): Promise<void> {
+  const config = parseConfig();
+  if (cluster.isPrimary && config.workers > 1) {
+    // Checked once here, so that a bad file is one message, not one per worker.
+    const store = await loadStore(config);
+    const redis = config.redis === undefined ? undefined : new URL(config.redis.url);
+    const where = redis === undefined ? undefined : `${redis.protocol}//${redis.host}`;
+    runClusterPrimary({ workers: config.workers, banner: (url) => banner(config, store.ids, url, where) });
+    return;
+  }
+  await serve(config);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `the server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { basicCredentials } from '../src/auth/basic-auth';
+import { constantTimeEqual } from '../src/auth/constant-time';
+import { basic, postPreview, previewBody, previewHeaders, testApp } from './helpers/workspace';
+
+const app = testApp();
+const body = previewBody({ a: 'x' });
+
+function without(name: string): Record<string, string> {
+  const headers = previewHeaders();
+  delete headers[name];
+  return headers;
+}
+
+describe('authentication', () => {
+  it('a valid Basic pair and SVC-APPKEY are accepted', async () => {
+    expect((await postPreview(app, body)).status).toBe(200);
+  });
+
+  it('a missing SVC-APPKEY is a 401 on SVC-APPKEY', async () => {
+    const answer = await postPreview(app, body, without('SVC-APPKEY'));
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({
+      error: {
+        message: 'Invalid Request',
+        details: [
+          { target: 'SVC-APPKEY', message: 'The SVC-APPKEY header is required: send the Workspace ID' },
+        ],
+      },
+    });
+  });
+
+  it('a missing Authorization is a 401 on Authorization', async () => {
+    const answer = await postPreview(app, body, without('Authorization'));
+    expect(answer.status).toBe(401);
+    expect(answer.body?.error?.details.map((d) => d.target)).toEqual(['Authorization']);
+  });
+
+  it('both headers missing give one item each', async () => {
+    const answer = await postPreview(app, body, { 'Content-Type': 'application/json' });
+    expect(answer.body?.error?.details.map((d) => d.target)).toEqual(['SVC-APPKEY', 'Authorization']);
+  });
+
+  it('an SVC-APPKEY that names no workspace is a 401 on SVC-APPKEY', async () => {
+    const answer = await postPreview(
+      app,
+      body,
+      previewHeaders({ 'SVC-APPKEY': 'NOPE', Authorization: basic('NOPE', 'preview-secret') }),
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.body?.error?.details[0]).toEqual({
+      target: 'SVC-APPKEY',
+      message: 'The key in the SVC-APPKEY header is invalid: no workspace has this ID',
+    });
+  });
+
+  it('a wrong API key is a 401 on SVC-APPKEY saying the key in the authentication header is invalid', async () => {
+    const answer = await postPreview(
+      app,
+      body,
+      previewHeaders({ Authorization: basic('TEST01', 'preview-secreT') }),
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.body?.error?.details[0].target).toBe('SVC-APPKEY');
+    expect(answer.body?.error?.details[0].message).toContain('key in the authentication header is invalid');
+  });
+
+  it("another tile's key (data) does not open the preview endpoint", async () => {
+    const answer = await postPreview(
+      app,
+      body,
+      previewHeaders({ Authorization: basic('TEST01', 'data-secret') }),
+    );
+    expect(answer.status).toBe(401);
+  });
+
+  it('a username other than the SVC-APPKEY workspace is a 401 on Authorization', async () => {
+    const answer = await postPreview(
+      app,
+      body,
+      previewHeaders({ Authorization: basic('OTHER02', 'preview-secret') }),
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.body?.error?.details[0].target).toBe('Authorization');
+  });
+
+  it("one workspace's valid credentials do not open another workspace", async () => {
+    const answer = await postPreview(
+      app,
+      body,
+      previewHeaders({ 'SVC-APPKEY': 'TEST01', Authorization: basic('OTHER02', 'other-secret') }),
+    );
+    expect(answer.status).toBe(401);
+  });
+
+  it('an Authorization that is not Basic, or not Base64 of user:password, is a 401 on Authorization', async () => {
+    for (const value of [
+      'Bearer abc',
+      'Basic',
+      'Basic !!!',
+      `Basic ${btoa('no-colon')}`,
+      `Basic ${btoa('\xff\xfe:x')}`,
+    ]) {
+      const answer = await postPreview(app, body, previewHeaders({ Authorization: value }));
+      expect(answer.status, value).toBe(401);
+      expect(answer.body?.error?.details[0].target, value).toBe('Authorization');
+    }
+  });
+
+  it('authentication comes before the body is read: a bad body without credentials is a 401', async () => {
+    const answer = await postPreview(app, 'not json', { 'Content-Type': 'application/json' });
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe('credential parsing', () => {
+  it('the scheme is case-insensitive and the password may hold colons', () => {
+    expect(basicCredentials(`basic ${btoa('W:a:b')}`)).toEqual({ username: 'W', password: 'a:b' });
+  });
+
+  it('UTF-8 credentials decode as UTF-8', () => {
+    const encoded = Buffer.from('W:pässwörd').toString('base64');
+    expect(basicCredentials(`Basic ${encoded}`)).toEqual({ username: 'W', password: 'pässwörd' });
+  });
+});
+
+describe('constantTimeEqual', () => {
+  it('is true only for equal texts', () => {
+    expect(constantTimeEqual('preview-key', 'preview-key')).toBe(true);
+    expect(constantTimeEqual('preview-key', 'preview-kez')).toBe(false);
+    expect(constantTimeEqual('preview-key', 'preview-key ')).toBe(false);
+    expect(constantTimeEqual('', 'x')).toBe(false);
+    expect(constantTimeEqual('', '')).toBe(true);
+  });
+
+  it('a text is not equal to itself followed by NUL characters', () => {
+    expect(constantTimeEqual('key\0', 'key')).toBe(false);
+    expect(constantTimeEqual('key', 'key\0\0')).toBe(false);
+  });
+});
