@@ -1,3 +1,5 @@
+import { LimitError } from './errors';
+
 /** Bounds on what one template and one render may use. Each has a default and can be set per `compile`. */
 export interface Limits {
   /** Longest template source accepted, in characters. Defaults to `1_000_000`. */
@@ -33,4 +35,14 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 /** Fills in the defaults for the limits not given. */
 export function resolveLimits(limits: Partial<Limits> | undefined): Limits {
   return limits ? { ...DEFAULT_LIMITS, ...limits } : { ...DEFAULT_LIMITS };
+}
+
+/** Throws a `LimitError` when a string or list about to be built (`size` characters or items) would pass `maxOutputSize`. */
+export function checkSize(state: { readonly limits: Limits }, size: number, what: string): void {
+  if (size > state.limits.maxOutputSize) {
+    throw new LimitError(
+      'maxOutputSize',
+      `${what} would be ${size} characters long, more than the output limit of ${state.limits.maxOutputSize}`,
+    );
+  }
 }

@@ -9,6 +9,7 @@ import type * as ast from '../parser/ast';
 import { callValue, getattr, getitem, slice } from '../runtime/access';
 import { str, strRepr } from '../runtime/format';
 import { iterate } from '../runtime/iterate';
+import { DICT_ATTRIBUTE_NAMES } from '../runtime/methods';
 import {
   add,
   contains,
@@ -57,21 +58,6 @@ export interface Program {
   readonly run: (run: Run) => string;
   readonly names: TemplateNames;
 }
-
-/** Python dict attributes: `d.items` is the method, not the key, so these names skip the fast path. */
-const DICT_ATTRIBUTES = new Set([
-  'clear',
-  'copy',
-  'fromkeys',
-  'get',
-  'items',
-  'keys',
-  'pop',
-  'popitem',
-  'setdefault',
-  'update',
-  'values',
-]);
 
 const BINARY: Record<ast.BinOperator, (state: RenderState, a: unknown, b: unknown) => unknown> = {
   '+': add,
@@ -960,9 +946,9 @@ export class Compiler {
 
   private getattr(node: ast.Getattr, scope: Scope): Ev {
     // `d.items` and the like are dict methods, which read the whole dict.
-    const obj = this.object(node.node, DICT_ATTRIBUTES.has(node.attr) ? null : node.attr, scope);
+    const obj = this.object(node.node, DICT_ATTRIBUTE_NAMES.has(node.attr) ? null : node.attr, scope);
     const name = node.attr;
-    if (DICT_ATTRIBUTES.has(name) || name.startsWith('_')) {
+    if (DICT_ATTRIBUTE_NAMES.has(name) || name.startsWith('_')) {
       return (f) => attribute(obj(f), name);
     }
     return (f) => {
@@ -1110,7 +1096,7 @@ export class Compiler {
     };
     const callee = node.node;
     if (callee.type === 'Getattr') {
-      const obj = this.object(callee.node, DICT_ATTRIBUTES.has(callee.attr) ? null : callee.attr, scope);
+      const obj = this.object(callee.node, DICT_ATTRIBUTE_NAMES.has(callee.attr) ? null : callee.attr, scope);
       const attr = callee.attr;
       return this.guarded(node, (f) => {
         const fn = attribute(obj(f), attr);

@@ -1,9 +1,8 @@
 /** Argument checks and result helpers shared by the filter families. */
-import { LimitError, TemplateRuntimeError, typeError } from '../errors';
+import { TemplateRuntimeError, typeError } from '../errors';
 import { str } from '../runtime/format';
 import { escapeText } from '../runtime/markup';
 import { typeName } from '../runtime/operators';
-import type { RenderState } from '../runtime/state';
 import { isInt, Markup } from '../runtime/values';
 
 /** Reads an integer argument (a width, a count, a precision) as Python's `__index__` does: bools count, floats fail. */
@@ -13,15 +12,7 @@ export function indexArg(v: unknown): number {
   throw typeError(`'${typeName(v)}' object cannot be interpreted as an integer`);
 }
 
-/** Fails with a LimitError before a filter builds a string or list longer than the render's output limit. */
-export function checkSize(state: RenderState, size: number, what: string): void {
-  if (size > state.limits.maxOutputSize) {
-    throw new LimitError(
-      'maxOutputSize',
-      `${what} would be ${size} characters long, more than the output limit of ${state.limits.maxOutputSize}`,
-    );
-  }
-}
+export { checkSize } from '../limits';
 
 /** Jinja's `soft_str`: strings and Markup stay as they are, anything else goes through Python's `str()`. */
 export function softStr(value: unknown): string | Markup {

@@ -1,9 +1,11 @@
 /** Jinja2's text filters: case, padding, trimming, replacing, truncating, wrapping and `%` formatting. */
+
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { slice } from '../runtime/access';
 import { markupPercentFormat, percentFormat, str } from '../runtime/format';
 import { length } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
+import { replaceText } from '../runtime/methods';
 import { add, ge, le, sub, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import { codePoints, cpLength, PY_WHITESPACE, pyCapitalize } from '../runtime/strings';
@@ -122,21 +124,7 @@ function doReplace(
   const s = str(value);
   const from = str(old);
   const to = str(replacement);
-  const limit = count === null ? -1 : indexArg(count);
-  if (from === '') {
-    // Python inserts the replacement before every code point and at the end.
-    const cps = codePoints(s);
-    const slots = limit < 0 ? cps.length + 1 : Math.min(limit, cps.length + 1);
-    checkSize(state, s.length + slots * to.length, 'replace');
-    let out = '';
-    for (let i = 0; i < cps.length; i++) out += (i < slots ? to : '') + cps[i];
-    return slots > cps.length ? out + to : out;
-  }
-  const parts = s.split(from);
-  const replaced = limit < 0 ? parts.length - 1 : Math.min(limit, parts.length - 1);
-  checkSize(state, s.length + replaced * (to.length - from.length), 'replace');
-  if (replaced === parts.length - 1) return parts.join(to);
-  return parts.slice(0, replaced + 1).join(to) + from + parts.slice(replaced + 1).join(from);
+  return replaceText(state, s, from, to, count === null ? -1 : indexArg(count), 'replace');
 }
 
 function doTruncate(

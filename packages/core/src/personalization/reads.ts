@@ -2,8 +2,10 @@
  * What a compiled template reads from the personalization objects, known before it runs: the basis of
  * prefetching. It comes from `Template.names` (constant member reads and whole uses of each render variable).
  */
+
 import type { Span } from '../parser/ast';
 import { parse } from '../parser/parser';
+import { DICT_ATTRIBUTE_NAMES } from '../runtime/methods';
 import type { Template } from '../template';
 
 /** The render variable of each personalization object. */
@@ -35,27 +37,12 @@ export interface TemplateReads {
   readonly contentApi: boolean;
 }
 
-// Reading one of these on a dict calls the dict method (`UserAttribute.items()`), which sees every member.
-const DICT_METHODS = new Set([
-  'clear',
-  'copy',
-  'fromkeys',
-  'get',
-  'items',
-  'keys',
-  'pop',
-  'popitem',
-  'setdefault',
-  'update',
-  'values',
-]);
-
 function memberReads(template: Template, variable: string): MemberReads {
   const names = template.names;
   if (!names.variables.includes(variable)) return undefined;
   if (names.wholeVariables.includes(variable)) return ALL;
   const members = names.members[variable] ?? [];
-  return members.some((member) => DICT_METHODS.has(member)) ? ALL : members;
+  return members.some((member) => DICT_ATTRIBUTE_NAMES.has(member)) ? ALL : members;
 }
 
 const analysed = new WeakMap<Template, TemplateReads>();

@@ -3,7 +3,9 @@
  * (`name.upper()`, `d.items()`, `'{:,}'.format(n)`). Arguments bind as CPython binds them: most
  * methods take positional arguments only, and errors carry CPython's messages.
  */
-import { LimitError, TemplateRuntimeError, typeError, valueError } from '../errors';
+
+import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { checkSize } from '../limits';
 import { callValue, dictHas, dictLookup } from './access';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, strFormat, strFormatMap } from './format';
@@ -127,11 +129,6 @@ function bind<S>(owner: string, name: string, method: Method<S>, args: unknown[]
   const error = countError(owner, name, method as Method<unknown>, args.length);
   if (error) throw error;
   return bound;
-}
-
-function checkSize(state: RenderState, size: number, what: string): void {
-  const max = state.limits.maxOutputSize;
-  if (size > max) throw new LimitError('maxOutputSize', `${what} would be longer than ${max} characters`);
 }
 
 /** An int argument (bools count); anything else is Python's "cannot be interpreted as an integer". */
@@ -338,28 +335,42 @@ function rsplit(s: string, sep: unknown, maxsplit: unknown): string[] {
   return out.reverse();
 }
 
-function replace(state: RenderState, s: string, old: string, by: string, countArg: unknown): string {
-  const limit = countArg === undefined ? -1 : intArg(countArg);
+/**
+ * Python's `s.replace(old, by, limit)` (a negative limit replaces every occurrence), shared by `str.replace` and
+ * the `replace` filter. An empty `old` inserts `by` before every code point and at the end.
+ */
+export function replaceText(
+  state: RenderState,
+  s: string,
+  old: string,
+  by: string,
+  limit: number,
+  what: string,
+): string {
   if (old === '') {
     const cps = codePoints(s);
     const slots = limit < 0 ? cps.length + 1 : Math.min(limit, cps.length + 1);
-    checkSize(state, s.length + slots * by.length, 'str.replace() result');
+    checkSize(state, s.length + slots * by.length, what);
     let out = '';
     for (let i = 0; i < cps.length; i++) out += (i < slots ? by : '') + cps[i];
     return slots > cps.length ? out + by : out;
   }
-  let out = '';
-  let from = 0;
-  let done = 0;
-  while (limit < 0 || done < limit) {
-    const at = s.indexOf(old, from);
-    if (at < 0) break;
-    out += s.slice(from, at) + by;
-    from = at + old.length;
-    done++;
-    checkSize(state, out.length, 'str.replace() result');
-  }
-  return out + s.slice(from);
+  const parts = s.split(old);
+  const replaced = limit < 0 ? parts.length - 1 : Math.min(limit, parts.length - 1);
+  checkSize(state, s.length + replaced * (by.length - old.length), what);
+  if (replaced === parts.length - 1) return parts.join(by);
+  return parts.slice(0, replaced + 1).join(by) + old + parts.slice(replaced + 1).join(old);
+}
+
+function replace(state: RenderState, s: string, old: string, by: string, countArg: unknown): string {
+  return replaceText(
+    state,
+    s,
+    old,
+    by,
+    countArg === undefined ? -1 : intArg(countArg),
+    'str.replace() result',
+  );
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these controls are line boundaries for Python.
@@ -808,6 +819,21 @@ function update(d: Dict, other: unknown, kwargs: Kwargs): null {
 function keyError(key: unknown): TemplateRuntimeError {
   return new TemplateRuntimeError('KeyError', repr(key));
 }
+
+/** The attributes of Python's dict: `d.items` is the bound method, never the key `'items'`. */
+export const DICT_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
+  'clear',
+  'copy',
+  'fromkeys',
+  'get',
+  'items',
+  'keys',
+  'pop',
+  'popitem',
+  'setdefault',
+  'update',
+  'values',
+]);
 
 const DICT_METHODS: Record<string, Method<Dict>> = {
   keys: noArgs((d: Dict) => dictView('dict_keys', dictKeys(d))),
