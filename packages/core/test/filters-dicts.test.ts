@@ -1,8 +1,6 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
-import { describe, expect, it } from 'vitest';
 import { PyFloat, Undefined } from '../src/runtime/values';
 import { type CallCase, describeCalls } from './helpers/show';
-import { makeState } from './helpers/state';
 
 const prices = { b: 2, A: 3, c: 1, a: 4 };
 

@@ -1,8 +1,6 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
-import { describe, expect, it } from 'vitest';
 import { Markup, PyFloat, Undefined } from '../src/runtime/values';
 import { type CallCase, describeCalls } from './helpers/show';
-import { makeState } from './helpers/state';
 
 const CASES: CallCase[] = [
   ['`round` rounds a half to even: 2.5 gives 2.0', 'round', 2.5, [], {}, '2.0'],

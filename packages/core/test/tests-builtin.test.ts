@@ -1,8 +1,6 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
-import { describe, expect, it } from 'vitest';
 import { Markup, PyFloat, tuple, Undefined } from '../src/runtime/values';
 import { type CallCase, describeCalls } from './helpers/show';
-import { makeState } from './helpers/state';
 
 const CASES: CallCase[] = [
   ['`0 is defined` gives True', 'defined', 0, [], {}, 'True'],

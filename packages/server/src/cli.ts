@@ -7,12 +7,13 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { createApp } from './app';
-import { isStopMessage, runClusterPrimary, type WorkerMessage } from './cluster/cluster-primary';
+import { runClusterPrimary, type WorkerMessage } from './cluster/cluster-primary';
 import { stdoutLogger } from './logging/request-log';
 import { DEMO_WORKSPACE_FILE, loadWorkspaceFile, type RunningServer, startServer } from './node';
 import { PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import {
+  describeRedisUrl,
   type OutageLog,
   type RedisFailureMode,
   type RedisRateLimitStore,
@@ -137,10 +138,11 @@ async function loadStore(config: ServeConfig): Promise<ReturnType<typeof workspa
   }
 }
 
-/** Outages and recoveries of Redis, as lines a person reads. */
+/** Outages and recoveries of Redis, as lines a person reads; each worker of a cluster says which it is. */
+const who = cluster.isWorker ? `server process ${process.pid}: ` : '';
 const stderrLog: OutageLog = {
-  warn: (_fields, message) => void process.stderr.write(`warning: ${message}\n`),
-  info: (_fields, message) => void process.stderr.write(`${message}\n`),
+  warn: (_fields, message) => void process.stderr.write(`${who}warning: ${message}\n`),
+  info: (_fields, message) => void process.stderr.write(`${who}${message}\n`),
 };
 
 function banner(config: ServeConfig, ids: readonly string[], url: string, redis: string | undefined): string {
@@ -184,13 +186,13 @@ async function serve(config: ServeConfig): Promise<void> {
       });
   };
   process.on('SIGTERM', () => stop('SIGTERM', true));
-  process.on('SIGINT', () => stop('SIGINT', true));
   if (worker) {
-    process.on('message', (message: unknown) => {
-      if (isStopMessage(message)) stop('stop', false);
-    });
+    // Ctrl-C signals the whole process group: the primary gets it too, and sends each worker SIGTERM.
+    process.on('SIGINT', () => {});
     // The primary is gone: no one would stop this process any more.
     process.on('disconnect', () => stop('disconnect', false));
+  } else {
+    process.on('SIGINT', () => stop('SIGINT', true));
   }
 
   const store = await loadStore(config);
@@ -220,8 +222,7 @@ async function main(): Promise<void> {
   if (cluster.isPrimary && config.workers > 1) {
     // Checked once here, so that a bad file is one message, not one per worker.
     const store = await loadStore(config);
-    const redis = config.redis === undefined ? undefined : new URL(config.redis.url);
-    const where = redis === undefined ? undefined : `${redis.protocol}//${redis.host}`;
+    const where = config.redis === undefined ? undefined : describeRedisUrl(config.redis.url);
     runClusterPrimary({ workers: config.workers, banner: (url) => banner(config, store.ids, url, where) });
     return;
   }

@@ -23,6 +23,7 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(doc.paths)).toEqual([
       '/core-services/v1/personalization/preview',
       '/personalization/preview',
+      '/v1/category-subscription/user-preferences',
       '/healthz',
       '/openapi.json',
     ]);
@@ -31,8 +32,40 @@ describe('GET /openapi.json', () => {
   it('documents every status of the preview endpoint', async () => {
     const doc = await document();
     for (const path of ['/core-services/v1/personalization/preview', '/personalization/preview']) {
-      expect(Object.keys(doc.paths[path].post.responses)).toEqual(['200', '400', '401', '413', '429', '500']);
+      expect(Object.keys(doc.paths[path].post.responses)).toEqual([
+        '200',
+        '400',
+        '401',
+        '413',
+        '429',
+        '500',
+        '503',
+      ]);
     }
+  });
+
+  it('documents every status of the preferences endpoint, and its token parameters', async () => {
+    const doc = await document();
+    const operation = doc.paths['/v1/category-subscription/user-preferences'].get as unknown as {
+      responses: Record<string, unknown>;
+      parameters: { name: string; required: boolean }[];
+    };
+    expect(Object.keys(operation.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '405',
+      '409',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(operation.parameters.map((p) => [p.name, p.required])).toEqual([
+      ['user_id', true],
+      ['cid', true],
+      ['moe_event_id', false],
+    ]);
+    expect(doc.components.schemas.PreferencesError.required).toEqual(['title', 'description']);
   });
 
   it('the request schema is the one requests are checked with', async () => {

@@ -136,7 +136,14 @@ describe('windows', () => {
       { kind: 'day', limit: 4 },
     ] as const;
     const first = await countRequest(store, 's', windows, NOON);
-    expect(first).toEqual({ kind: 'minute', allowed: true, limit: 3, remaining: 2, reset: MINUTE_END });
+    expect(first).toEqual({
+      kind: 'minute',
+      allowed: true,
+      limit: 3,
+      remaining: 2,
+      reset: MINUTE_END,
+      counted: true,
+    });
     for (let i = 0; i < 2; i++) await countRequest(store, 's', windows, NOON);
     const nextMinute = await countRequest(store, 's', windows, NOON + 60_000);
     // The day has 0 left now, the new minute 2: the day is closer to running out.
@@ -146,9 +153,42 @@ describe('windows', () => {
       limit: 4,
       remaining: 0,
       reset: Date.UTC(2026, 0, 2) / 1000,
+      counted: true,
     });
     const refused = await countRequest(store, 's', windows, NOON + 60_000);
     expect(refused).toMatchObject({ kind: 'day', allowed: false, reset: Date.UTC(2026, 0, 2) / 1000 });
+  });
+
+  it('a window the store let through uncounted (fail open) makes the decision uncounted, and allowed', async () => {
+    const store: RateLimitStore = {
+      consume: async (key, limit, _start, end) =>
+        key.endsWith(':day')
+          ? { allowed: true, remaining: 0, reset: end / 1000, counted: false }
+          : { allowed: true, remaining: limit - 1, reset: end / 1000 },
+    };
+    const windows = [
+      { kind: 'minute', limit: 3 },
+      { kind: 'day', limit: 4 },
+    ] as const;
+    expect(await countRequest(store, 's', windows, NOON)).toMatchObject({ allowed: true, counted: false });
+  });
+
+  it('a refusal of a counted window wins over a window let through uncounted', async () => {
+    const store: RateLimitStore = {
+      consume: async (key, _limit, _start, end) =>
+        key.endsWith(':day')
+          ? { allowed: true, remaining: 0, reset: end / 1000, counted: false }
+          : { allowed: false, remaining: 0, reset: end / 1000 },
+    };
+    const windows = [
+      { kind: 'minute', limit: 3 },
+      { kind: 'day', limit: 4 },
+    ] as const;
+    expect(await countRequest(store, 's', windows, NOON)).toMatchObject({
+      kind: 'minute',
+      allowed: false,
+      counted: true,
+    });
   });
 
   it('the memory store counts each key and window on its own', async () => {

@@ -43,8 +43,12 @@ beforeAll(async () => {
       }),
     ),
   );
-  // Fail closed: a count Redis did not make would show as a 503, not as a silent extra 200.
-  const args = ['--port', '0', '--workspace', file, '--redis', redis.url, '--redis-failure', 'closed'];
+  // Fail closed: a count Redis did not make would show as a 503, not as a silent extra 200. The timeout is
+  // generous because this checks counting, not outages, on a machine other tests keep busy.
+  const args = [
+    ...['--port', '0', '--workspace', file, '--redis', redis.url],
+    ...['--redis-failure', 'closed', '--redis-timeout', '5000'],
+  ];
   servers = await Promise.all([startServerProcess(args), startServerProcess(args)]);
 }, 60_000);
 

@@ -1,20 +1,13 @@
 /**
  * `pnpm serve --workers <n>`: the primary process of a `node:cluster`. It forks the server processes, which
  * share the port (the primary hands out connections), says where they listen once all are up, replaces a
- * worker that dies, and on SIGTERM or SIGINT lets each finish its requests in flight before it exits.
+ * worker that dies, and on SIGTERM or SIGINT sends each worker SIGTERM, which lets it finish its requests in
+ * flight. A signal, unlike a message, reaches a worker that has not set up its handlers yet.
  */
 import cluster, { type Worker } from 'node:cluster';
 
 /** What a worker tells the primary. */
 export type WorkerMessage = { readonly type: 'listening'; readonly url: string };
-
-/** What the primary tells a worker. */
-export type PrimaryMessage = { readonly type: 'stop' };
-
-/** True for the primary's request to stop. */
-export function isStopMessage(message: unknown): message is PrimaryMessage {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'stop';
-}
 
 function isListeningMessage(message: unknown): message is WorkerMessage {
   return (
@@ -63,9 +56,10 @@ export function runClusterPrimary(options: ClusterPrimaryOptions): void {
       alive.delete(worker);
       const wasListening = listening.delete(worker);
       if (stopping) {
-        if (code !== 0) cleanStop = false;
+        // A worker still starting has no handler yet: SIGTERM's default action ends it, which is clean too.
+        if (code !== 0 && signal !== 'SIGTERM') cleanStop = false;
         if (alive.size === 0) {
-          say(cleanStop ? 'stopped\n' : 'stopped (a worker did not stop cleanly)\n');
+          say(cleanStop ? 'stopped\n' : 'stopped, after a server process failed\n');
           process.exit(cleanStop ? 0 : 1);
         }
         return;
@@ -86,10 +80,7 @@ export function runClusterPrimary(options: ClusterPrimaryOptions): void {
   const stopAll = () => {
     stopping = true;
     if (alive.size === 0) process.exit(cleanStop ? 0 : 1);
-    for (const worker of alive) {
-      if (worker.isConnected()) worker.send({ type: 'stop' } satisfies PrimaryMessage);
-      else worker.process.kill('SIGTERM');
-    }
+    for (const worker of alive) worker.process.kill('SIGTERM');
   };
 
   const onSignal = (signal: NodeJS.Signals) => {

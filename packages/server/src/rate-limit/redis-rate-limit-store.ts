@@ -48,8 +48,13 @@ const KEY_GRACE_S = 60;
 /** Reconnection backs off from 50 ms to this, so that a Redis that comes back is found within a second. */
 const MAX_RECONNECT_DELAY_MS = 1000;
 
-/** `redis://host:port/db` without user or password, for messages. */
-function describeUrl(url: string): string {
+/**
+ * Where a Redis URL points, for messages: `redis://host:port/db` without user or password.
+ *
+ * @example
+ * describeRedisUrl('redis://:secret@10.0.0.5:6379/2'); // 'redis://10.0.0.5:6379/2'
+ */
+export function describeRedisUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
@@ -95,8 +100,11 @@ export async function redisRateLimitStore(options: RedisRateLimitStoreOptions): 
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
   const keyPrefix = options.keyPrefix ?? 'personalize:rate-limit';
   const logger = options.logger;
-  const where = describeUrl(options.url);
+  const where = describeRedisUrl(options.url);
 
+  // Until the first connection succeeds a failure is final (start-up should say so at once); afterwards
+  // the client reconnects by itself.
+  let connected = false;
   const client = createClient({
     url: options.url,
     // Commands sent while disconnected fail at once instead of piling up until Redis is back.
@@ -104,21 +112,20 @@ export async function redisRateLimitStore(options: RedisRateLimitStoreOptions): 
     commandOptions: { timeout: timeoutMs },
     socket: {
       connectTimeout: connectTimeoutMs,
-      reconnectStrategy: (retries) =>
-        Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) + Math.floor(Math.random() * 50),
+      reconnectStrategy: (retries, cause) =>
+        connected
+          ? Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) + Math.floor(Math.random() * 50)
+          : cause,
     },
   });
-  // Without a listener an 'error' event would end the process; outages are reported by `consume`. The last
-  // one says why a first connection fails (the client keeps retrying, so `connect()` only times out).
-  let lastError: unknown;
-  client.on('error', (error: unknown) => {
-    lastError = error;
-  });
+  // Without a listener an 'error' event would end the process; outages are reported by `consume`.
+  client.on('error', () => {});
   try {
     await withDeadline(client.connect(), connectTimeoutMs, `connecting to ${where}`);
+    connected = true;
   } catch (error) {
-    client.destroy();
-    throw new Error(`cannot connect to Redis at ${where}: ${reasonOf(lastError ?? error)}`, { cause: error });
+    if (client.isOpen) client.destroy();
+    throw new Error(`cannot connect to Redis at ${where}: ${reasonOf(error)}`, { cause: error });
   }
 
   // A limiter has one limit (`points`); workspaces may have their own, so one limiter per limit.
