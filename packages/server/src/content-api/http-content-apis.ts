@@ -2,7 +2,9 @@
  * The content API resolver of the workspace file: each API is a URL called over HTTP with the global `fetch`,
  * bounded by a timeout, its JSON answer reused for the API's TTL (by the renderer's result cache).
  */
+
 import type { ContentApiArguments, ContentApiCallContext, ContentApiResolver } from '@personalize/core';
+import { readStreamText } from '../http/read-stream-text';
 
 /** How one content API is called. */
 export interface ContentApiConfig {
@@ -65,27 +67,9 @@ export function contentApiUrl(base: string, args: ContentApiArguments): string {
 async function readCapped(response: Response, max: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > max) throw new ContentApiFailure(`the answer is larger than ${max} bytes`);
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new ContentApiFailure(`the answer is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  const text = response.body === null ? '' : await readStreamText(response.body, max);
+  if (text === undefined) throw new ContentApiFailure(`the answer is larger than ${max} bytes`);
+  return text;
 }
 
 /** Why a fetch failed, in a warning's words (the cause of Node's "fetch failed" says what happened). */

@@ -3,6 +3,7 @@
  * go (on Node, `@hono/node-server` reads it straight from the socket, without a Web stream); a body without
  * one is streamed and refused as soon as it passes the cap, so an endless upload is never buffered.
  */
+import { readStreamText } from '../http/read-stream-text';
 
 /** The body's text, or `undefined` when it is larger than `maxBytes`. */
 export async function readCappedText(request: Request, maxBytes: number): Promise<string | undefined> {
@@ -12,25 +13,5 @@ export async function readCappedText(request: Request, maxBytes: number): Promis
     if (Number(declared) > maxBytes) return undefined;
     return request.text();
   }
-  if (request.body === null) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return request.body === null ? '' : readStreamText(request.body, maxBytes);
 }
