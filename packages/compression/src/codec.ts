@@ -74,6 +74,8 @@ export function decodePayloadWith(
   const maxValueBytes = capOption('maxValueBytes', options?.maxValueBytes, DEFAULT_MAX_VALUE_BYTES);
   const maxPayloadBytes = capOption('maxPayloadBytes', options?.maxPayloadBytes, DEFAULT_MAX_PAYLOAD_BYTES);
   let used = 0;
+  // Every key is tried, so that one answer can name every refused key; the first error carries them all.
+  const errors: CompressionError[] = [];
   const entries = Object.entries(payload).map(([key, value]): [string, unknown] => {
     if (typeof value !== 'string') return [key, value];
     try {
@@ -91,9 +93,14 @@ export function decodePayloadWith(
       used += bytes.length;
       return [key, engine.decodeUtf8(bytes)];
     } catch (error) {
-      if (error instanceof CompressionError) throw new CompressionError(error.code, error.detail, key);
-      throw error;
+      if (!(error instanceof CompressionError)) throw error;
+      errors.push(new CompressionError(error.code, error.detail, key));
+      return [key, value];
     }
   });
+  if (errors.length > 0) {
+    errors[0].errors = errors;
+    throw errors[0];
+  }
   return Object.fromEntries(entries);
 }

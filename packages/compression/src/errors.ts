@@ -38,6 +38,11 @@ export class CompressionError extends Error {
   readonly key: string | undefined;
   /** What exactly is wrong, without the key and code: the end of `message`. */
   readonly detail: string;
+  /**
+   * From `decodePayload`: the error of every key that was refused, in payload order, this one first. A lone
+   * value or header error lists itself.
+   */
+  errors: readonly CompressionError[] = [this];
 
   constructor(code: CompressionErrorCode, detail: string, key?: string) {
     const subject =

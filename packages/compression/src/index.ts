@@ -61,7 +61,7 @@ export function encodePayload(payload: Payload): Record<string, unknown> {
 /**
  * A copy of a payload with every string value decompressed as `decodeValue` does, under a cap per value and
  * one for all values together; other values are kept as they are. A failure is a `CompressionError` whose
- * `key` names the value.
+ * `key` names the value; every key is tried, and its `errors` lists the error of each refused key.
  *
  * @example
  * const payload = decodePayload(body.personalization_content.payload, { maxPayloadBytes: 4 * 1024 * 1024 });

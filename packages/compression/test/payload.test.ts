@@ -106,3 +106,22 @@ describe.each(entries)('payloads, $name', ({ api }) => {
     expect(() => api.decodeValue(api.encodeValue('x'), { maxBytes: 0 })).toThrow(/too_large/);
   });
 });
+
+describe.each(entries)('a payload with several bad values, $name', ({ api }) => {
+  it('names every refused key, in payload order, through the first error', () => {
+    let caught: unknown;
+    try {
+      api.decodePayload({ a: 'not base64!', b: api.encodeValue('fine'), c: 'AAAA', d: 'also bad?' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(api.CompressionError);
+    const errors = (caught as InstanceType<typeof api.CompressionError>).errors;
+    expect(errors.map((error) => [error.key, error.code])).toEqual([
+      ['a', 'not_base64'],
+      ['c', 'corrupt'],
+      ['d', 'not_base64'],
+    ]);
+    expect(errors[0]).toBe(caught);
+  });
+});

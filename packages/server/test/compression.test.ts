@@ -83,6 +83,19 @@ describe('data-compression', () => {
     }
   });
 
+  it('every bad compressed value gets its own details item', async () => {
+    const answer = await postPreview(
+      app,
+      previewBody({ a: 'not base64!', b: encodeValue('fine'), c: Buffer.from('plain').toString('base64') }),
+      previewHeaders({ 'data-compression': 'true' }),
+    );
+    expect(answer.status).toBe(400);
+    expect(targets(answer)).toEqual([
+      'personalization_content.payload.a',
+      'personalization_content.payload.c',
+    ]);
+  });
+
   it('a value that inflates past the cap is a 400 naming the key', async () => {
     const capped = testApp({ compression: { maxValueBytes: 1000 } });
     const answer = await postPreview(

@@ -173,10 +173,12 @@ async function workspaceChecks(
       payload = decodePayload(payload, options.compression) as Record<string, string>;
     } catch (error) {
       if (!(error instanceof CompressionError)) throw error;
-      details.push({
-        target: error.key === undefined ? PAYLOAD : `${PAYLOAD}.${error.key}`,
-        message: error.message,
-      });
+      for (const refused of error.errors) {
+        details.push({
+          target: refused.key === undefined ? PAYLOAD : `${PAYLOAD}.${refused.key}`,
+          message: refused.message,
+        });
+      }
     }
   }
   if (record !== undefined && Object.hasOwn(payload, 'data')) {
