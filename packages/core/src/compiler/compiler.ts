@@ -196,7 +196,7 @@ function sequence(parts: St[], watchControl: boolean): St {
     default:
       return (f) => {
         let out = '';
-        for (const part of parts) out += part(f);
+        for (let i = 0; i < parts.length; i++) out += parts[i](f);
         return out;
       };
   }
