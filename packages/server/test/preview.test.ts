@@ -273,6 +273,28 @@ describe('event names', () => {
     expect(targets(answer)).toEqual(['personalization_details.event_name']);
   });
 
+  it('a content block that reads EventAttribute, even nested, needs event_name too', async () => {
+    const app = testApp();
+    const missing = await postPreview(app, previewBody({ a: "{{ ContentBlock['order'] }}" }));
+    expect(missing.status).toBe(400);
+    expect(targets(missing)).toEqual(['personalization_details.event_name']);
+    const given = await postPreview(
+      app,
+      previewBody(
+        { a: "{{ ContentBlock['order'] }}" },
+        {
+          personalization_details: {
+            channel: 'EMAIL',
+            event_name: 'Purchase',
+            event_attributes: { amount: 5 },
+          },
+        },
+      ),
+    );
+    expect(given.status).toBe(200);
+    expect(given.body?.personalized_content?.payload).toEqual({ a: 'Paid 5' });
+  });
+
   it('an event_name the workspace does not have is a 400 on event_name', async () => {
     const answer = await postPreview(
       testApp(),

@@ -15,6 +15,7 @@ import {
   type RenderInput,
   type RenderWarning,
   type TemplateError,
+  type TemplateNames,
   TemplateRuntimeError,
   TemplateSyntaxError,
 } from '@personalize/core';
@@ -104,15 +105,33 @@ function strings(value: unknown, out: string[]): string[] {
   return out;
 }
 
-/** True when a template of `sources` reads `EventAttribute` (templates that do not compile are left to the render). */
-function readsEventAttributes(workspace: Workspace, sources: readonly string[]): boolean {
-  return sources.some((source) => {
+/**
+ * True when a template of `sources`, or a content block they include (at any depth), reads `EventAttribute`.
+ * Templates that do not compile, and blocks that do not exist, are left to the render, which reports them.
+ */
+async function readsEventAttributes(workspace: Workspace, sources: readonly string[]): Promise<boolean> {
+  const seen = new Set<string>();
+  const pending = [...sources];
+  for (let source = pending.pop(); source !== undefined; source = pending.pop()) {
+    let names: TemplateNames;
     try {
-      return workspace.renderer.compile(source).names.variables.includes('EventAttribute');
+      names = workspace.renderer.compile(source).names;
     } catch {
-      return false;
+      continue;
     }
-  });
+    if (names.variables.includes('EventAttribute')) return true;
+    if (!names.variables.includes('ContentBlock')) continue;
+    const blocks = names.wholeVariables.includes('ContentBlock')
+      ? await workspace.contentBlocks.contentBlockNames()
+      : (names.members.ContentBlock ?? []);
+    for (const name of blocks) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const block = await workspace.contentBlocks.contentBlock(name);
+      if (block !== undefined) pending.push(block);
+    }
+  }
+  return false;
 }
 
 /** The workspace rules: the event name, the custom template, the user, the compressed values. */
@@ -209,7 +228,7 @@ export async function personalizePreview(
   const platforms = record === undefined ? {} : platformsOf(record);
   const details = request.personalization_details;
   const eventName = details.event_name ?? undefined;
-  if (eventName === undefined && readsEventAttributes(workspace, strings([payload, platforms], []))) {
+  if (eventName === undefined && (await readsEventAttributes(workspace, strings([payload, platforms], [])))) {
     return {
       ok: false,
       details: [

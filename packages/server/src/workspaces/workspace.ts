@@ -4,6 +4,7 @@
  * workspace file is the embedded default store; other stores implement `WorkspaceStore`.
  */
 import {
+  type ContentBlockResolver,
   createRenderer,
   type MaybePromise,
   memoryResolvers,
@@ -62,6 +63,8 @@ export interface Workspace {
   userSubscriptions(userId: string): MaybePromise<Readonly<Record<string, boolean>> | undefined>;
   /** Renders with the workspace's content blocks, content APIs and product sets. */
   readonly renderer: Renderer;
+  /** The sources of the workspace's content blocks (to know what a block reads before rendering). */
+  readonly contentBlocks: ContentBlockResolver;
   /** The stored record of a custom template version, or `undefined` when there is none. */
   customTemplate(templateId: string, version: string): MaybePromise<CustomTemplateRecord | undefined>;
 }
@@ -127,6 +130,7 @@ function workspaceOf(entry: WorkspaceEntry, options: WorkspaceFileStoreOptions):
     users: memory.users,
     userSubscriptions: (userId) => subscriptions.get(userId),
     renderer,
+    contentBlocks: memory.contentBlocks,
     customTemplate: (templateId, version) => templates.get(JSON.stringify([templateId, version])),
   };
 }

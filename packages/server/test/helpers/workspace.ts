@@ -25,6 +25,8 @@ export function testWorkspaceDocument(overrides: Record<string, unknown> = {}): 
         content_blocks: {
           footer: "Thanks, {{ UserAttribute['First Name']|title }}",
           broken: '{{ oops',
+          receipt: "Paid {{ EventAttribute['amount'] }}",
+          order: "{{ ContentBlock['receipt'] }}",
         },
         product_sets: { bestsellers: [{ title: 'Lamp', price: 19.5 }] },
         custom_templates: [
