@@ -9,13 +9,13 @@
  * after building `@personalize/core` and `@personalize/compression`). `--quick` shortens every phase.
  * Writes results/compression.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, platform } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as node from '@personalize/compression';
 import * as portable from '@personalize/compression/portable';
 import { compile } from '@personalize/core';
 import { Bench } from 'tinybench';
 import { contentOfBytes, typicalPayload, typicalVariables } from './compression-data';
+import { machine, packageVersions } from './run-info';
 
 const quick = process.argv.includes('--quick');
 const timeMs = quick ? 200 : 1500;
@@ -170,11 +170,6 @@ function markdown(values: ValueRow[], overhead: OverheadRow[]): string {
   return lines.join('\n');
 }
 
-function packageVersion(name: string): string {
-  const url = new URL(`../node_modules/${name}/package.json`, import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
-}
-
 const values = await measureValues();
 console.table(
   values.map((r) => ({
@@ -202,15 +197,8 @@ if (sink === 0) throw new Error('every call was empty');
 if (!quick) {
   const report = {
     date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      platform: platform(),
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cpus: cpus().length,
-    },
-    versions: Object.fromEntries(
-      ['@personalize/compression', '@personalize/core', 'tinybench'].map((n) => [n, packageVersion(n)]),
-    ),
+    machine: machine(),
+    versions: packageVersions(['@personalize/compression', '@personalize/core', 'tinybench']),
     payload: payloadSizes(),
     values,
     overhead,

@@ -4,8 +4,7 @@
  * Run with `node --expose-gc --import tsx src/run.ts` (`pnpm bench` at the root). `--quick` shortens every
  * phase, for checking the script rather than the engines.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, platform } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { engines } from './engines';
 import { measureCompileMicros, measureHeapPerTemplate, measureThroughput } from './measure';
 import {
@@ -16,17 +15,13 @@ import {
   markdown,
   withRatios,
 } from './report';
+import { machine, packageVersions } from './run-info';
 import { describeMismatches, findMismatches } from './verify';
 
 const quick = process.argv.includes('--quick');
 const settings = quick
   ? { timeMs: 300, compileCount: 30, compileWarmup: 10, heapCount: 100 }
   : { timeMs: 3000, compileCount: 300, compileWarmup: 50, heapCount: 1000 };
-
-function packageVersion(name: string): string {
-  const url = new URL(`../node_modules/${name}/package.json`, import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
-}
 
 async function main(): Promise<number> {
   const gc = globalThis.gc;
@@ -54,18 +49,8 @@ async function main(): Promise<number> {
 
   const report: BenchmarkReport = {
     date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      platform: platform(),
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cpus: cpus().length,
-    },
-    versions: Object.fromEntries(
-      ['@personalize/core', 'nunjucks', 'liquidjs', 'handlebars', 'tinybench'].map((n) => [
-        n,
-        packageVersion(n),
-      ]),
-    ),
+    machine: machine(),
+    versions: packageVersions(['@personalize/core', 'nunjucks', 'liquidjs', 'handlebars', 'tinybench']),
     throughput,
     compile,
     goals: evaluateGoals(throughput),
