@@ -13,8 +13,33 @@ function isDecimalTie(x: number, digits: number): boolean {
   return Number.isInteger(scaled) && scaled % 2 !== 0;
 }
 
+/**
+ * x * 10^digits rounded to an integer, or NaN near a tie. The product is off by at most 2^-14 below 2^40, so
+ * when it lies further than 2^-12 from a half the exact value rounds the same way, and no tie is involved.
+ */
+function quickScaled(x: number, digits: number): number {
+  const scaled = x * 10 ** digits;
+  if (!(Math.abs(scaled) < 2 ** 40)) return Number.NaN;
+  const floor = Math.floor(scaled);
+  const fraction = scaled - floor;
+  if (Math.abs(fraction - 0.5) <= 2 ** -12) return Number.NaN;
+  return fraction < 0.5 ? floor : floor + 1;
+}
+
+/** The decimals of a non-negative integer `n` over 10^digits, `digits` long. */
+function decimalsOf(n: number, digits: number): [whole: number, decimals: string] {
+  const scale = 10 ** digits;
+  const whole = Math.floor(n / scale);
+  return [whole, String(n - whole * scale).padStart(digits, '0')];
+}
+
 /** Python's `'%.{digits}f' % x` for finite x below 1e21: exact decimal value, ties to even. */
 export function pyFixed(x: number, digits: number): string {
+  const quick = quickScaled(x, digits);
+  if (!Number.isNaN(quick)) {
+    const [whole, decimals] = decimalsOf(Math.abs(quick), digits);
+    return `${x < 0 ? '-' : ''}${whole}.${decimals}`;
+  }
   const text = x.toFixed(digits);
   // toFixed already rounds the exact value; on a tie it goes away from zero, Python to the even digit.
   // The away-from-zero result of a tie ends in an odd digit exactly when the even one is one unit lower,
@@ -45,6 +70,13 @@ export function pyFloatRepr(x: number): string {
  */
 export function pyRoundText(x: number, digits: number, isFloat = !Number.isInteger(x)): string {
   if (!isFloat) return String(x);
+  // A rounded value has at most `digits` decimals: print them from the integer, without trailing zeros.
+  const quick = digits > 0 ? quickScaled(x, digits) : Number.NaN;
+  if (!Number.isNaN(quick)) {
+    const [whole, decimals] = decimalsOf(Math.abs(quick), digits);
+    const trimmed = decimals.replace(/0+$/, '');
+    return `${x < 0 ? '-' : ''}${whole}.${trimmed === '' ? '0' : trimmed}`;
+  }
   // Past 2^52 every double is integral, so rounding to whole or more digits changes nothing.
   if (Math.abs(x) >= 2 ** 52 || !Number.isFinite(x)) return pyFloatRepr(x);
   return pyFloatRepr(Number.parseFloat(pyFixed(x, digits)));

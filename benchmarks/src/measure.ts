@@ -12,12 +12,14 @@ const RENDERS_PER_CALL = 10;
 export interface ThroughputResult {
   /** The contender's name. */
   name: string;
-  /** Mean renders per second. */
+  /** Renders per second: the median of the rounds. */
   rendersPerSecond: number;
-  /** Relative margin of error of the mean call time, in percent. */
+  /** Half the spread of the rounds around the median, in percent of it. */
   marginPercent: number;
-  /** Timed task calls (each renders `RENDERS_PER_CALL` times). */
+  /** Timed task calls over all rounds (each renders `RENDERS_PER_CALL` times). */
   samples: number;
+  /** Renders per second in each round. */
+  rounds: number[];
 }
 
 /** Name of the baseline row in every table. */
@@ -26,29 +28,58 @@ export const HAND_WRITTEN = 'hand-written JS';
 // The result is kept so that no engine's render can be optimised away.
 let sink = 0;
 
-/** Times every engine and the hand-written function in one tinybench run. */
-export async function measureThroughput(engines: Engine[], timeMs: number): Promise<ThroughputResult[]> {
-  const bench = new Bench({ time: timeMs, warmupTime: Math.max(250, timeMs / 4), throws: true });
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Times every engine and the hand-written function: `rounds` tinybench runs of `timeMs / rounds` per contender,
+ * each round in a rotated order. On a shared machine the load drifts over seconds; interleaving lets every
+ * contender see the same drift, where one long run each would hand it all to whichever ran during it.
+ */
+export async function measureThroughput(
+  engines: Engine[],
+  timeMs: number,
+  rounds = 5,
+): Promise<ThroughputResult[]> {
   const contenders: Array<[string, () => string]> = [[HAND_WRITTEN, () => renderEmailByHand(emailData)]];
   for (const engine of engines) {
     const render = engine.compile(engine.source);
     contenders.push([engine.name, () => render(emailData)]);
   }
-  for (const [name, render] of contenders) {
-    bench.add(name, () => {
-      for (let i = 0; i < RENDERS_PER_CALL; i++) sink += render().length;
+  const perRound = contenders.map(() => [] as number[]);
+  const samples = contenders.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    const slice = timeMs / rounds;
+    const bench = new Bench({ time: slice, warmupTime: Math.max(100, slice / 4), throws: true });
+    const order = contenders.map((_, i) => (i + round) % contenders.length);
+    for (const i of order) {
+      const render = contenders[i][1];
+      bench.add(contenders[i][0], () => {
+        for (let k = 0; k < RENDERS_PER_CALL; k++) sink += render().length;
+      });
+    }
+    await bench.run();
+    bench.tasks.forEach((task, position) => {
+      const result = task.result;
+      if (result.state !== 'completed') throw new Error(`${task.name} did not complete: ${result.state}`);
+      const i = order[position];
+      perRound[i].push((RENDERS_PER_CALL * 1000) / result.period);
+      samples[i] += result.latency.samplesCount;
     });
   }
-  await bench.run();
   if (sink === 0) throw new Error('every render was empty');
-  return bench.tasks.map((task) => {
-    const result = task.result;
-    if (result.state !== 'completed') throw new Error(`${task.name} did not complete: ${result.state}`);
+  return contenders.map(([name], i) => {
+    const middle = median(perRound[i]);
+    const spread = Math.max(...perRound[i]) - Math.min(...perRound[i]);
     return {
-      name: task.name,
-      rendersPerSecond: (RENDERS_PER_CALL * 1000) / result.period,
-      marginPercent: result.latency.rme,
-      samples: result.latency.samplesCount,
+      name,
+      rendersPerSecond: middle,
+      marginPercent: (spread / 2 / middle) * 100,
+      samples: samples[i],
+      rounds: perRound[i],
     };
   });
 }

@@ -20,8 +20,8 @@ import { describeMismatches, findMismatches } from './verify';
 
 const quick = process.argv.includes('--quick');
 const settings = quick
-  ? { timeMs: 300, compileCount: 30, compileWarmup: 10, heapCount: 100 }
-  : { timeMs: 3000, compileCount: 300, compileWarmup: 50, heapCount: 1000 };
+  ? { timeMs: 500, compileCount: 30, compileWarmup: 10, heapCount: 100 }
+  : { timeMs: 5000, compileCount: 300, compileWarmup: 50, heapCount: 1000 };
 
 async function main(): Promise<number> {
   const gc = globalThis.gc;
@@ -44,7 +44,7 @@ async function main(): Promise<number> {
     note: engine.compileNote,
   }));
 
-  console.log(`Timing renders (${settings.timeMs} ms per contender)...`);
+  console.log(`Timing renders (${settings.timeMs} ms per contender, in 5 interleaved rounds)...`);
   const throughput = withRatios(await measureThroughput(engines, settings.timeMs));
 
   const report: BenchmarkReport = {

@@ -29,6 +29,11 @@ export const cases: Case[] = rows([
   ['loop.revindex and revindex0', '{% for x in "abc" %}{{ loop.revindex }}{{ loop.revindex0 }} {% endfor %}'],
   ['loop.first and loop.last', '{% for x in "abc" %}{{ loop.first }}/{{ loop.last }} {% endfor %}'],
   ['loop.length', '{% for x in "abc" %}{{ loop.length }}{% endfor %}'],
+  [
+    'loop attributes by subscript',
+    `{% for x in "abc" %}{{ loop['index'] }}{{ loop['last'] }}{{ loop['revindex0'] }} {% endfor %}`,
+  ],
+  ['a loop attribute by a computed subscript', `{% for x in "ab" %}{{ loop['len' ~ 'gth'] }}{% endfor %}`],
   ['loop.previtem and nextitem', '{% for x in "abc" %}({{ loop.previtem }}|{{ loop.nextitem }}){% endfor %}'],
   [
     'loop.previtem is undefined on the first pass',
@@ -159,5 +164,6 @@ export const cases: Case[] = rows([
     'cycler global',
     "{% set c = cycler('a', 'b') %}{% for x in range(3) %}{{ c.next() }}{% endfor %}{{ c.current }}",
   ],
+  ['cycler attribute by subscript', "{% set c = cycler('a', 'b') %}{{ c.next() }}{{ c['current'] }}"],
   ['joiner global', "{% set j = joiner(', ') %}{% for x in 'abc' %}{{ j() }}{{ x }}{% endfor %}"],
 ]);

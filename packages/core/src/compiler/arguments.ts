@@ -58,14 +58,29 @@ export function applyPlan(
   keywordNames: readonly string[],
 ): unknown[] {
   if (plan.error !== null) throw new TemplateRuntimeError('TypeError', plan.error);
-  const out: unknown[] = plan.params.map((source) =>
-    source === null ? undefined : source[0] === 'pos' ? positional[source[1]] : keywordValues[source[1]],
-  );
-  if (spec.varargs) out.push(plan.extraPositional.map((i) => positional[i]));
+  const { params, extraPositional, extraKeywords } = plan;
+  const out: unknown[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const source = params[i];
+    out[i] =
+      source === null ? undefined : source[0] === 'pos' ? positional[source[1]] : keywordValues[source[1]];
+  }
+  if (spec.varargs) {
+    const rest: unknown[] = new Array(extraPositional.length);
+    for (let i = 0; i < extraPositional.length; i++) rest[i] = positional[extraPositional[i]];
+    out.push(rest);
+  }
   if (spec.kwargs) {
     const extra: Kwargs = {};
-    for (const i of plan.extraKeywords) setKey(extra, keywordNames[i], keywordValues[i]);
+    for (const i of extraKeywords) setKey(extra, keywordNames[i], keywordValues[i]);
     out.push(extra);
   }
+  return out;
+}
+
+/** Evaluates compiled arguments in order, into a new array. */
+export function evaluateAll<F>(args: ReadonlyArray<(f: F) => unknown>, f: F): unknown[] {
+  const out: unknown[] = new Array(args.length);
+  for (let i = 0; i < args.length; i++) out[i] = args[i](f);
   return out;
 }

@@ -32,10 +32,10 @@ import {
 } from '../runtime/operators';
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
 import { type Kwargs, Namespace, NO_OBJECT, PyCallable, setKey, tuple, Undefined } from '../runtime/values';
-import { type ArgumentPlan, applyPlan, planArguments } from './arguments';
+import { type ArgumentPlan, applyPlan, evaluateAll, planArguments } from './arguments';
 import { Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { Cycler, GLOBALS, missingName } from './globals';
-import { LoopContext } from './loop';
+import { LoopContext, loopAttributeReader } from './loop';
 import { declareAssigned, noteAssigned, reads, Scope } from './scope';
 import { exprSource } from './source';
 
@@ -108,6 +108,26 @@ function attribute(obj: unknown, name: string): unknown {
   if (obj instanceof LoopContext || obj instanceof Cycler) return obj.attr(name);
   if (obj instanceof PyCallable && obj.attributes?.has(name)) return obj.attributes.get(name);
   return getattr(obj, name);
+}
+
+/** `obj.name` where the name is not a dict method: a plain object's own data first. */
+function memberOf(obj: unknown, name: string): unknown {
+  if (isRecord(obj) && Object.hasOwn(obj, name)) {
+    const value = obj[name];
+    if (value !== undefined && typeof value !== 'function') return value;
+  }
+  return attribute(obj, name);
+}
+
+/** `obj[key]`; a string key falls back to the attribute, so the engine's own objects answer it too. */
+function itemOf(obj: unknown, key: unknown): unknown {
+  if (
+    typeof key === 'string' &&
+    (obj instanceof LoopContext || obj instanceof Cycler || obj instanceof PyCallable)
+  ) {
+    return attribute(obj, key);
+  }
+  return getitem(obj, key);
 }
 
 /** Calls any template value. */
@@ -951,14 +971,15 @@ export class Compiler {
     if (DICT_ATTRIBUTE_NAMES.has(name) || name.startsWith('_')) {
       return (f) => attribute(obj(f), name);
     }
-    return (f) => {
-      const o = obj(f);
-      if (isRecord(o) && Object.hasOwn(o, name)) {
-        const value = o[name];
-        if (value !== undefined && typeof value !== 'function') return value;
-      }
-      return attribute(o, name);
-    };
+    const read = node.node.type === 'Name' && node.node.name === 'loop' ? loopAttributeReader(name) : null;
+    if (read !== null) {
+      // `loop.index` and its kin, read straight off the loop; a variable the template named `loop` still works.
+      return (f) => {
+        const o = obj(f);
+        return o instanceof LoopContext ? read(o) : memberOf(o, name);
+      };
+    }
+    return (f) => memberOf(obj(f), name);
   }
 
   private getitem(node: ast.Getitem, scope: Scope): Ev {
@@ -980,14 +1001,14 @@ export class Compiler {
     if (arg.type === 'Const' && typeof arg.value === 'string') {
       const key = arg.value;
       const obj = this.object(node.node, key, scope);
-      if (key.startsWith('_')) return (f) => getitem(obj(f), key);
+      if (key.startsWith('_')) return (f) => itemOf(obj(f), key);
       return (f) => {
         const o = obj(f);
         if (isRecord(o) && Object.hasOwn(o, key)) {
           const value = o[key];
           if (value !== undefined && typeof value !== 'function') return value;
         }
-        return getitem(o, key);
+        return itemOf(o, key);
       };
     }
     const obj = this.expression(node.node, scope);
@@ -999,7 +1020,7 @@ export class Compiler {
         const value = o[k];
         if (value !== undefined && typeof value !== 'function') return value;
       }
-      return getitem(o, k);
+      return itemOf(o, k);
     };
   }
 
@@ -1157,18 +1178,11 @@ export class Compiler {
         .map((source) =>
           source === null ? () => undefined : source[0] === 'pos' ? positional[source[1]] : values[source[1]],
         );
-      return { spec, args: (f) => sources.map((source) => source(f)), sources };
+      return { spec, args: (f) => evaluateAll(sources, f), sources };
     }
     return {
       spec,
-      args: (f) =>
-        applyPlan(
-          spec,
-          plan,
-          positional.map((arg) => arg(f)),
-          values.map((value) => value(f)),
-          names,
-        ),
+      args: (f) => applyPlan(spec, plan, evaluateAll(positional, f), evaluateAll(values, f), names),
     };
   }
 

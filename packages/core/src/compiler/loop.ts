@@ -4,6 +4,29 @@ import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { type Kwargs, NO_OBJECT, PyCallable, Undefined } from '../runtime/values';
 
+/** Reads one attribute of a loop. */
+export type LoopAttributeReader = (loop: LoopContext) => unknown;
+
+const LOOP_ATTRIBUTE_READERS = new Map<string, LoopAttributeReader>([
+  ['index', (loop) => loop.index0 + 1],
+  ['index0', (loop) => loop.index0],
+  ['revindex', (loop) => loop.items.length - loop.index0],
+  ['revindex0', (loop) => loop.items.length - loop.index0 - 1],
+  ['first', (loop) => loop.index0 === 0],
+  ['last', (loop) => loop.index0 === loop.items.length - 1],
+  ['length', (loop) => loop.items.length],
+  ['depth', (loop) => loop.depth0 + 1],
+  ['depth0', (loop) => loop.depth0],
+]);
+
+/**
+ * The reader of `loop.<name>` for the plain numeric and boolean attributes, chosen when a template is compiled
+ * so that a render skips the lookup by name; null for the others, which `LoopContext.attr` answers.
+ */
+export function loopAttributeReader(name: string): LoopAttributeReader | null {
+  return LOOP_ATTRIBUTE_READERS.get(name) ?? null;
+}
+
 /** Jinja2's `loop` variable. */
 export class LoopContext {
   /** 0-based position of the current item. */

@@ -1,7 +1,7 @@
 /** Jinja2's number filters: `abs`, `int`, `float`, `round`, `filesizeformat`, exact to Python's arithmetic. */
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { repr } from '../runtime/format';
-import { fixedText } from '../runtime/number-format';
+import { fixedText, roundFloatFast } from '../runtime/number-format';
 import { truthy, typeName } from '../runtime/operators';
 import type { FilterSpec } from '../runtime/state';
 import { pyIsAscii } from '../runtime/strings';
@@ -190,6 +190,8 @@ export function roundFloat(x: number, ndigits: number): number {
   if (!Number.isFinite(x) || x === 0) return x;
   if (ndigits > 323) return x;
   if (ndigits < -308) return 0 * x;
+  const quick = roundFloatFast(x, ndigits);
+  if (!Number.isNaN(quick)) return quick;
   const fast = fixedText(x, ndigits);
   if (fast !== null) return Number(fast);
   const q = scaledRoundHalfEven(x, ndigits);
@@ -224,6 +226,11 @@ function doRound(
 }
 
 function roundCommon(value: unknown, precision: unknown): unknown {
+  // The usual case first: a plain number and an int precision.
+  if (typeof value === 'number' && typeof precision === 'number' && Number.isInteger(precision)) {
+    if (!Number.isInteger(value)) return float(roundFloat(value, precision));
+    if (precision >= 0 && Number.isSafeInteger(value)) return value;
+  }
   const isNumeric = typeof value === 'boolean' || isInt(value) || isFloat(value);
   if (!isNumeric) {
     if (value instanceof Undefined) throw typeError("type Undefined doesn't define __round__ method");

@@ -42,9 +42,6 @@ function doCapitalize(_state: RenderState, value: unknown): string | Markup {
 // Jinja starts a word after whitespace, `-` and opening brackets (Python's \s is Unicode whitespace).
 const WORD_BEGINNING = new RegExp(`([-${PY_WHITESPACE}({[<]+)`);
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every ASCII character, controls included
-const ASCII = /^[\x00-\x7f]*$/;
-
 /** A character that starts a new word for `title` in ASCII text: Python's whitespace, `-`, `(`, `{`, `[`, `<`. */
 function isAsciiWordBreak(c: number): boolean {
   return (
@@ -59,27 +56,44 @@ function isAsciiWordBreak(c: number): boolean {
   );
 }
 
-/** `title` of ASCII text (the common case) in one pass over runs of word and break characters. */
-function asciiTitle(text: string): string {
+/** The upper-case form of each ASCII character, as a one-character string. */
+const ASCII_UPPER = Array.from({ length: 128 }, (_, c) =>
+  String.fromCharCode(c >= 97 && c <= 122 ? c - 32 : c),
+);
+
+/**
+ * `title` of ASCII text (the common case), or null when the text has any other character. The text is
+ * lower-cased once and only the letters that start a word are replaced, so a word costs one slice.
+ */
+export function asciiTitle(text: string): string | null {
+  const lower = text.toLowerCase();
   let out = '';
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const start = i;
-    while (i < n && isAsciiWordBreak(text.charCodeAt(i))) i++;
-    if (i > start) out += text.slice(start, i);
-    if (i === n) break;
-    const word = i;
-    i++;
-    while (i < n && !isAsciiWordBreak(text.charCodeAt(i))) i++;
-    out += text[word].toUpperCase() + text.slice(word + 1, i).toLowerCase();
+  let copied = 0;
+  let wordStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return null;
+    if (isAsciiWordBreak(c)) {
+      wordStart = true;
+    } else if (wordStart) {
+      wordStart = false;
+      const lowered = c | 32;
+      if (lowered >= 97 && lowered <= 122) {
+        out += lower.slice(copied, i) + ASCII_UPPER[lowered];
+        copied = i + 1;
+      }
+    }
   }
-  return out;
+  return copied === 0 ? lower : out + lower.slice(copied);
 }
 
 function doTitle(_state: RenderState, value: unknown): string {
   const text = textOf(softStr(value));
-  if (ASCII.test(text)) return asciiTitle(text);
+  return asciiTitle(text) ?? unicodeTitle(text);
+}
+
+/** `title` of any text, as Jinja2 words it: split before each run of word breaks, then each piece capitalized. */
+export function unicodeTitle(text: string): string {
   return text
     .split(WORD_BEGINNING)
     .filter((item) => item !== '')

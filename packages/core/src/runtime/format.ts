@@ -466,34 +466,36 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
     if (argLen < 0) argIdx = -1;
     throw typeError('not enough arguments for format string');
   };
-  const chars = Array.from(fmt);
+  // Indexes are UTF-16 positions: every character the syntax uses is ASCII, and text between conversions is
+  // copied a run at a time. Only an error message counts code points, as Python's do.
+  const n = fmt.length;
   let out = '';
   let i = 0;
-  while (i < chars.length) {
-    const ch = chars[i];
-    if (ch !== '%') {
-      out += ch;
-      i++;
-      continue;
+  while (i < n) {
+    const percent = fmt.indexOf('%', i);
+    if (percent < 0) {
+      out += i === 0 ? fmt : fmt.slice(i);
+      break;
     }
-    i++;
-    if (i >= chars.length) throw valueError('incomplete format');
-    if (chars[i] === '%') {
+    if (percent > i) out += fmt.slice(i, percent);
+    i = percent + 1;
+    if (i >= n) throw valueError('incomplete format');
+    if (fmt[i] === '%') {
       out += '%';
       i++;
       continue;
     }
-    if (chars[i] === '(') {
+    if (fmt[i] === '(') {
       if (mapping === null) throw typeError('format requires a mapping');
       let depth = 1;
       const keyStart = ++i;
-      while (i < chars.length && depth > 0) {
-        if (chars[i] === '(') depth++;
-        else if (chars[i] === ')') depth--;
+      while (i < n && depth > 0) {
+        if (fmt[i] === '(') depth++;
+        else if (fmt[i] === ')') depth--;
         i++;
       }
       if (depth > 0) throw valueError('incomplete format key');
-      const key = chars.slice(keyStart, i - 1).join('');
+      const key = fmt.slice(keyStart, i - 1);
       current = mappingItem(mapping, key);
       argLen = -1;
       argIdx = -2;
@@ -503,8 +505,8 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
     let blank = false;
     let alt = false;
     let zero = false;
-    for (; i < chars.length; i++) {
-      const f = chars[i];
+    for (; i < n; i++) {
+      const f = fmt[i];
       if (f === '-') ljust = true;
       else if (f === '+') plus = true;
       else if (f === ' ') blank = true;
@@ -513,7 +515,7 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
       else break;
     }
     let width = -1;
-    if (chars[i] === '*') {
+    if (fmt[i] === '*') {
       width = starArg(nextArg());
       if (width < 0) {
         ljust = true;
@@ -522,24 +524,26 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
       i++;
     } else {
       let digits = '';
-      while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') digits += chars[i++];
+      while (i < n && fmt[i] >= '0' && fmt[i] <= '9') digits += fmt[i++];
       if (digits) width = fieldSize(digits);
     }
     let precision = -1;
-    if (chars[i] === '.') {
+    if (fmt[i] === '.') {
       i++;
-      if (chars[i] === '*') {
+      if (fmt[i] === '*') {
         precision = Math.max(0, starArg(nextArg()));
         i++;
       } else {
         let digits = '';
-        while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') digits += chars[i++];
+        while (i < n && fmt[i] >= '0' && fmt[i] <= '9') digits += fmt[i++];
         precision = digits ? fieldSize(digits) : 0;
       }
     }
-    while (chars[i] === 'h' || chars[i] === 'l' || chars[i] === 'L') i++;
-    if (i >= chars.length) throw valueError('incomplete format');
-    const conv = chars[i++];
+    while (fmt[i] === 'h' || fmt[i] === 'l' || fmt[i] === 'L') i++;
+    if (i >= n) throw valueError('incomplete format');
+    const convAt = i;
+    const conv = String.fromCodePoint(fmt.codePointAt(i) as number);
+    i += conv.length;
     // CPython takes the argument before it looks at the conversion character.
     const v = nextArg();
     let body: string;
@@ -593,7 +597,7 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
         const code = conv.codePointAt(0) as number;
         const shown = code >= 0x20 && code < 0x7f ? conv : '?';
         throw valueError(
-          `unsupported format character '${shown}' (0x${code.toString(16)}) at index ${i - 1}`,
+          `unsupported format character '${shown}' (0x${code.toString(16)}) at index ${cpLength(fmt.slice(0, convAt))}`,
         );
       }
     }

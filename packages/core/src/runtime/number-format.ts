@@ -67,18 +67,109 @@ function significantDigits(x: number, n: number): Digits {
   return { digits: stripZeros(rounded.toString()), decpt };
 }
 
+/** 10 ** i for every i whose power of ten is an exact double (parsed, so each is exactly that value). */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/** Below this magnitude a scaled product is off by at most 2 ** -14, a quarter of `TIE_MARGIN`. */
+const FAST_SCALED_LIMIT = 2 ** 40;
+const TIE_MARGIN = 2 ** -12;
+
 /**
- * `x` rounded to `digits` decimals as Python rounds (half to even on the exact binary value), as text, through
- * `toFixed`, or null where `toFixed` cannot be used. `toFixed` rounds the exact value too and differs only on
- * exact ties, which it rounds away from zero. `x * 10 ** digits` is a tie when `x * 2 ** (digits + 1)` is an
- * odd integer (power-of-two scaling is exact); then an odd last digit is one above the even choice, and an
- * odd digit never borrows.
+ * `x * 10 ** digits` rounded to the nearest integer (an exact tie to the even one, as Python rounds), as an
+ * integral double, or NaN when this quick way cannot decide (a large product, `|digits| > 22`, or a negative
+ * `digits` near a tie). One floating multiplication (or division) is off by at most half a unit in the last
+ * place, so when the computed product lies further than `TIE_MARGIN` from a half-integer, the exact product
+ * rounds to the same integer and no tie can be involved.
+ */
+export function roundScaled(x: number, digits: number): number {
+  if (digits > 22 || digits < -22) return Number.NaN;
+  const y = digits >= 0 ? x * POW10[digits] : x / POW10[-digits];
+  if (!(Math.abs(y) < FAST_SCALED_LIMIT)) return Number.NaN;
+  const floor = Math.floor(y);
+  const fraction = y - floor;
+  if (Math.abs(fraction - 0.5) > TIE_MARGIN) return fraction < 0.5 ? floor : floor + 1;
+  if (digits < 0) return Number.NaN;
+  // Near a half: the exact product is y plus the multiplication's rounding error, which Dekker's product
+  // gives exactly. y is so close to the half that their difference is exact too (Sterbenz), and the sign of
+  // a rounded sum is the sign of the exact one: above the half, below it, or an exact tie, which Python takes
+  // to the even neighbour.
+  const half = floor + 0.5;
+  const above = y - half + productError(x, POW10[digits], y);
+  if (above !== 0) return above > 0 ? floor + 1 : floor;
+  return floor % 2 === 0 ? floor : floor + 1;
+}
+
+/** 2 ** 27 + 1: splits a double into two halves of 26 bits whose products are exact. */
+const SPLITTER = 134217729;
+
+/**
+ * `a * b - product` exactly, where `product` is the rounded `a * b` (Dekker's TwoProduct, by Veltkamp splits;
+ * exact while nothing overflows or underflows, as holds for the magnitudes `roundScaled` lets through).
+ */
+function productError(a: number, b: number, product: number): number {
+  let t = SPLITTER * a;
+  const aHigh = t - (t - a);
+  const aLow = a - aHigh;
+  t = SPLITTER * b;
+  const bHigh = t - (t - b);
+  const bLow = b - bHigh;
+  return aHigh * bHigh - product + aHigh * bLow + aLow * bHigh + aLow * bLow;
+}
+
+/**
+ * `round(x, digits)` for a finite float, when `roundScaled` decides it, else NaN. Dividing the rounded integer
+ * by an exact power of ten is correctly rounded, so this is the double nearest the decimal result, as Python's
+ * `round` returns; the sign of a zero result is the sign of `x`.
+ */
+export function roundFloatFast(x: number, digits: number): number {
+  const scaled = roundScaled(x, digits);
+  if (Number.isNaN(scaled)) return scaled;
+  const result = digits >= 0 ? scaled / POW10[digits] : scaled * POW10[-digits];
+  return result === 0 && x < 0 ? -0 : result;
+}
+
+/** The most decimals `shortDecimalText` tries. */
+const SHORT_DECIMALS = 4;
+
+/**
+ * The shortest round-trip text of a float below 1e11 that has at most four decimals (a price, a rounded
+ * value), or '' for any other. When the integer `r` over `10 ** d` rounds to `x`, that decimal has at most 15
+ * significant digits, and no other decimal of that length lies within a unit in the last place of `x`, so it
+ * is the shortest text that reads back as `x`, the one `repr` and `String` print. Two small integers print
+ * faster than a double does.
+ */
+function shortDecimalText(x: number, magnitude: number): string {
+  for (let d = 1; d <= SHORT_DECIMALS; d++) {
+    const scaled = Math.round(magnitude * POW10[d]);
+    if (scaled / POW10[d] !== magnitude) continue;
+    const whole = Math.floor(scaled / POW10[d]);
+    const decimals = String(scaled - whole * POW10[d]).padStart(d, '0');
+    return `${x < 0 ? '-' : ''}${whole}.${decimals}`;
+  }
+  return '';
+}
+
+/**
+ * `x` rounded to `digits` decimals as Python rounds (half to even on the exact binary value), as text, or null
+ * where neither quick way applies. First `roundScaled`; then `toFixed`, which rounds the exact value too and
+ * differs only on exact ties, which it rounds away from zero. `x * 10 ** digits` is a tie when
+ * `x * 2 ** (digits + 1)` is an odd integer (power-of-two scaling is exact); then an odd last digit is one
+ * above the even choice, and an odd digit never borrows.
  */
 export function fixedText(x: number, digits: number): string | null {
   if (digits < 0 || digits > 100 || !(Math.abs(x) < 1e21) || Object.is(x, -0)) return null;
+  const scaled = digits <= 22 ? roundScaled(x, digits) : Number.NaN;
+  if (!Number.isNaN(scaled)) {
+    const sign = x < 0 ? '-' : '';
+    const magnitude = Math.abs(scaled);
+    if (digits === 0) return `${sign}${magnitude}`;
+    const whole = Math.floor(magnitude / POW10[digits]);
+    const decimals = String(magnitude - whole * POW10[digits]).padStart(digits, '0');
+    return `${sign}${whole}.${decimals}`;
+  }
   const text = x.toFixed(digits);
-  const scaled = x * 2 ** (digits + 1);
-  if (!Number.isInteger(scaled) || scaled % 2 === 0) return text;
+  const doubled = x * 2 ** (digits + 1);
+  if (!Number.isInteger(doubled) || doubled % 2 === 0) return text;
   const last = text.charCodeAt(text.length - 1) - 48;
   return last % 2 === 0 ? text : text.slice(0, -1) + String(last - 1);
 }
@@ -177,7 +268,10 @@ export function formatAbsFloat(
 export function floatRepr(x: number): string {
   // Between 1e-4 and 1e16 Python and JS both print the shortest round-trip digits without an exponent.
   const magnitude = Math.abs(x);
-  if (magnitude >= 1e-4 && magnitude < 1e16) return Number.isInteger(x) ? `${x}.0` : String(x);
+  if (magnitude >= 1e-4 && magnitude < 1e16) {
+    if (Number.isInteger(x)) return `${x}.0`;
+    return (magnitude < 1e11 && shortDecimalText(x, magnitude)) || String(x);
+  }
   const body = formatAbsFloat(x, 'r', 0, { addDot0: true });
   return x < 0 || Object.is(x, -0) ? `-${body}` : body;
 }

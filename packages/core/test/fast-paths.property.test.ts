@@ -1,0 +1,177 @@
+/**
+ * The render path's quick ways (rounding by one multiplication, short decimals printed from integers, ASCII
+ * `title`, `loop.<name>` readers) against the exact ways they stand in for. Each quick way may decline, but
+ * whatever it answers must be what the exact way answers, on the values where a mistake would show: near
+ * ties, short decimals, word breaks.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
+import { asciiTitle, unicodeTitle } from '../src/filters/strings';
+import {
+  fixedText,
+  floatRepr,
+  formatAbsFloat,
+  roundFloatFast,
+  roundScaled,
+} from '../src/runtime/number-format';
+import { compile } from '../src/template';
+
+const runs = Number(process.env.FC_RUNS ?? 2000);
+
+/** Python's `round(x, digits)` through exact integer arithmetic (the path the quick one stands in for). */
+function exactRound(x: number, digits: number): number {
+  const q = scaledRoundHalfEven(x, digits);
+  const magnitude = Number(`${q}e${-digits}`);
+  return x < 0 || Object.is(x, -0) ? -magnitude : magnitude;
+}
+
+/** Python's `'%.{digits}f' % x` through exact integer arithmetic. */
+function exactFixed(x: number, digits: number): string {
+  const q = scaledRoundHalfEven(x, digits)
+    .toString()
+    .padStart(digits + 1, '0');
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  return digits === 0 ? `${sign}${q}` : `${sign}${q.slice(0, -digits)}.${q.slice(-digits)}`;
+}
+
+const digits = fc.integer({ min: 0, max: 8 });
+
+/** Doubles near decimals and near ties between decimals: `n / 10**d` and `(n + 0.5) / 10**d`, nudged. */
+const decimalish = fc
+  .tuple(
+    fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+    fc.integer({ min: 0, max: 8 }),
+    fc.constantFrom(0, 0.5),
+    fc.integer({ min: -3, max: 3 }),
+  )
+  .map(([n, d, half, ulps]) => {
+    let x = (n + half) / 10 ** d;
+    for (let i = 0; i < Math.abs(ulps); i++) x = nextDouble(x, ulps > 0);
+    return x;
+  });
+
+/** The neighbouring double above (or below) x. */
+function nextDouble(x: number, up: boolean): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  const step = x >= 0 === up ? 1n : -1n;
+  if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+  view.setBigUint64(0, bits + step);
+  return view.getFloat64(0);
+}
+
+const anyFinite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e13, max: 1e13 });
+const values = fc.oneof(decimalish, anyFinite);
+
+describe('rounding by one multiplication', () => {
+  it('decides the same integer as exact half-to-even rounding, or declines', () => {
+    fc.assert(
+      fc.property(values, digits, (x, d) => {
+        const quick = roundScaled(x, d);
+        if (Number.isNaN(quick)) return;
+        const exact = scaledRoundHalfEven(x, d);
+        expect(BigInt(Math.abs(quick))).toBe(exact);
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('`round(x, d)` is the exact result, signed zero included', () => {
+    fc.assert(
+      fc.property(values, digits, (x, d) => {
+        const quick = roundFloatFast(x, d);
+        if (Number.isNaN(quick)) return;
+        expect(Object.is(quick, exactRound(x, d))).toBe(true);
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('takes exact ties to the even neighbour and tells near ties apart', () => {
+    expect(roundScaled(0.125, 2)).toBe(12);
+    expect(roundScaled(0.375, 2)).toBe(38);
+    expect(roundScaled(2.5, 0)).toBe(2);
+    expect(roundScaled(-18.75, 1)).toBe(-188);
+    // -18.85 is really -18.850000000000001421...: just past the tie, so it rounds away from zero.
+    expect(roundScaled(-18.85, 1)).toBe(-189);
+    expect(roundScaled(1.5, -1)).toBe(0);
+    expect(roundScaled(15, -1)).toBeNaN();
+    expect(roundFloatFast(-0.04, 1)).toBe(-0);
+    // 2.675 is really 2.67499999999999982236431605997495353221893310546875, just short of the tie.
+    expect(roundScaled(2.675, 2)).toBe(267);
+    expect(roundFloat(2.675, 2)).toBe(2.67);
+  });
+
+  it("`'%.Nf'` text is the exact text", () => {
+    fc.assert(
+      fc.property(values, digits, (x, d) => {
+        const text = fixedText(x, d);
+        if (text === null) return;
+        expect(text).toBe(exactFixed(x, d));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('short decimals printed from integers', () => {
+  it('print the shortest round-trip digits, as the exact algorithm does', () => {
+    fc.assert(
+      fc.property(values, (x) => {
+        const slow = formatAbsFloat(x, 'r', 0, { addDot0: true });
+        expect(floatRepr(x)).toBe(x < 0 || Object.is(x, -0) ? `-${slow}` : slow);
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('keep the leading zeros of the decimals', () => {
+    expect(floatRepr(1.05)).toBe('1.05');
+    expect(floatRepr(-0.0012)).toBe('-0.0012');
+    expect(floatRepr(0.1 + 0.2)).toBe('0.30000000000000004');
+  });
+});
+
+describe('ASCII title', () => {
+  const ascii = fc.string({
+    unit: fc.constantFrom(...'aZ b-C(d{E[f<g\t\n\x1c\x1f_9!é'.split('').filter((c) => c < '\x80')),
+    maxLength: 30,
+  });
+
+  it('matches the general word splitting on every ASCII text', () => {
+    fc.assert(
+      fc.property(ascii, (text) => {
+        expect(asciiTitle(text)).toBe(unicodeTitle(text));
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('declines any other text, even one that lower-cases to ASCII', () => {
+    // U+212A KELVIN SIGN lower-cases to an ASCII k, but Python's title keeps it.
+    expect(asciiTitle('\u212a elvin')).toBeNull();
+    expect(unicodeTitle('\u212a elvin')).toBe('\u212a Elvin');
+  });
+});
+
+describe('loop attributes read directly', () => {
+  const names = ['index', 'index0', 'revindex', 'revindex0', 'first', 'last', 'length', 'depth', 'depth0'];
+
+  it('match the same attributes read by subscript', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 12 }), fc.constantFrom(...names), (count, name) => {
+        const items = Array.from({ length: count }, (_, i) => i);
+        const direct = compile(`{% for x in items %}{{ loop.${name} }},{% endfor %}`, { cache: false });
+        const subscript = compile(`{% for x in items %}{{ loop['${name}'] }},{% endfor %}`, { cache: false });
+        expect(direct.render({ items })).toBe(subscript.render({ items }));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('leave a variable the template named `loop` alone', () => {
+    expect(compile('{{ loop.index }}').render({ loop: { index: 'mine' } })).toBe('mine');
+  });
+});
