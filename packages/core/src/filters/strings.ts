@@ -72,8 +72,10 @@ export function asciiTitle(text: string): string | null {
   let wordStart = true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    // Every break is at most '<' (60) but '[' and '{': above that is a word character, letters included.
+    const wordChar = c > 60 && c < 128 ? c !== 91 && c !== 123 : !isAsciiWordBreak(c);
     if (c >= 128) return null;
-    if (isAsciiWordBreak(c)) {
+    if (!wordChar) {
       wordStart = true;
     } else if (wordStart) {
       wordStart = false;

@@ -143,11 +143,18 @@ function shortDecimalText(x: number, magnitude: number): string {
     const scaled = Math.round(magnitude * POW10[d]);
     if (scaled / POW10[d] !== magnitude) continue;
     const whole = Math.floor(scaled / POW10[d]);
-    const decimals = String(scaled - whole * POW10[d]).padStart(d, '0');
-    return `${x < 0 ? '-' : ''}${whole}.${decimals}`;
+    const rest = scaled - whole * POW10[d];
+    const decimals = d <= 2 ? DECIMALS[d][rest] : String(rest).padStart(d, '0');
+    return x < 0 ? `-${whole}.${decimals}` : `${whole}.${decimals}`;
   }
   return '';
 }
+
+/** The one- and two-digit decimal texts ('0'..'9', '00'..'99'), indexed by digit count then value. */
+const DECIMALS = [
+  [],
+  ...[1, 2].map((d) => Array.from({ length: 10 ** d }, (_, i) => String(i).padStart(d, '0'))),
+];
 
 /**
  * `x` rounded to `digits` decimals as Python rounds (half to even on the exact binary value), as text, or null
