@@ -14,6 +14,7 @@ import {
   preferencesError,
   preferencesInternalError,
 } from './errors/preferences-error-body';
+import { jsonAnswer } from './http/json-answer';
 import { requestLog } from './logging/request-log';
 import { openApiDocument, PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
 import { preferencesHandler } from './preferences/preferences-handler';
@@ -69,8 +70,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(logger));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/openapi.json', (c) => c.json(document));
+  app.get('/healthz', (c) => jsonAnswer(c, { status: 'ok' }));
+  app.get('/openapi.json', (c) => jsonAnswer(c, document));
 
   const authenticated = workspaceAuth(store, (workspace) => workspace.keys.preview);
   const counted = rateLimit({
@@ -89,12 +90,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   for (const path of PREVIEW_PATHS) {
     app.post(path, authenticated, counted, preview);
     app.all(path, (c) => {
-      c.header('allow', 'POST');
-      return c.json(
+      return jsonAnswer(
+        c,
         requestError(ERROR_MESSAGES.methodNotAllowed, [
           { target: 'method', message: `${c.req.method} is not allowed here: send POST` },
         ]),
         405,
+        { allow: 'POST' },
       );
     });
   }
@@ -117,26 +119,26 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     preferencesHandler(),
   );
   app.all(PREFERENCES_PATH, (c) => {
-    c.header('allow', 'GET');
-    return c.json(
+    return jsonAnswer(
+      c,
       preferencesError(PREFERENCES_TITLES.methodNotAllowed, `${c.req.method} is not allowed here: send GET`),
       405,
+      { allow: 'GET' },
     );
   });
 
   app.notFound((c) =>
-    c.json(
+    jsonAnswer(
+      c,
       requestError(ERROR_MESSAGES.notFound, [{ target: 'path', message: `No endpoint at ${c.req.path}` }]),
       404,
     ),
   );
   app.onError((error, c) => {
     logger.error({ err: error }, 'unexpected error while answering a request');
-    const headers = c.get('rateLimitHeaders');
-    if (headers !== undefined) for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    // Each endpoint answers in its own shape, a failure too.
-    if (c.req.path === PREFERENCES_PATH) return c.json(preferencesInternalError(), 500);
-    return c.json(serverError(), 500);
+    // Each endpoint answers in its own shape, a failure too; the rate-limit headers stay on it.
+    if (c.req.path === PREFERENCES_PATH) return jsonAnswer(c, preferencesInternalError(), 500);
+    return jsonAnswer(c, serverError(), 500);
   });
   return app;
 }

@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { ERROR_MESSAGES, requestError } from '../errors/error-body';
+import { jsonAnswer } from '../http/json-answer';
 import type { Workspace, WorkspaceStore } from '../workspaces/workspace';
 import { type Authentication, authenticate } from './basic-auth';
 
@@ -13,7 +14,7 @@ export type AuthenticationRefusal = (
 
 /** The preview's 401: `{"error": {"message": "Invalid Request", "details": [...]}}`, one item per problem. */
 const previewRefusal: AuthenticationRefusal = (c, failure) =>
-  c.json(requestError(ERROR_MESSAGES.invalid, failure.details), 401);
+  jsonAnswer(c, requestError(ERROR_MESSAGES.invalid, failure.details), 401);
 
 /**
  * Checks `SVC-APPKEY` and the Basic credentials against the store, with the API key `keyOf` picks for the

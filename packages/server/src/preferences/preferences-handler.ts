@@ -5,6 +5,7 @@
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { PreferencesParamsErrorBody } from '../errors/preferences-error-body';
+import { jsonAnswer } from '../http/json-answer';
 import { setOwn } from '../json/set-own';
 import { decryptLandingPageId, landingPageKey } from '../landing-page/landing-page-token';
 import type { Workspace } from '../workspaces/workspace';
@@ -22,7 +23,7 @@ const TOKENS = [
 
 function invalidParams(c: Context<AppEnv>, problems: readonly string[]): Response {
   const body: PreferencesParamsErrorBody = { message: `Invalid params received: ${problems.join('; ')}` };
-  return c.json(body, 400);
+  return jsonAnswer(c, body, 400);
 }
 
 /**
@@ -74,6 +75,6 @@ export function preferencesHandler(): Handler<AppEnv> {
       );
     }
     const body: PreferencesBody = { categories };
-    return c.json(body);
+    return jsonAnswer(c, body);
   };
 }

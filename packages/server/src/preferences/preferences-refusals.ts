@@ -10,6 +10,7 @@ import {
   preferencesError,
   preferencesInternalError,
 } from '../errors/preferences-error-body';
+import { jsonAnswer } from '../http/json-answer';
 import type { RateLimitRefusals } from '../rate-limit/rate-limit-middleware';
 
 const BASIC_FORMAT = "'Basic ' followed by the Base64 text of <Workspace ID>:<Data API key>";
@@ -21,7 +22,8 @@ const BASIC_FORMAT = "'Basic ' followed by the Base64 text of <Workspace ID>:<Da
 export const preferencesAuthRefusal: AuthenticationRefusal = (c, failure) => {
   switch (failure.reason) {
     case 'missing-app-key':
-      return c.json(
+      return jsonAnswer(
+        c,
         preferencesError(
           PREFERENCES_TITLES.headerRequired,
           'The SVC-APPKEY header is missing: send the Workspace ID in it',
@@ -30,7 +32,8 @@ export const preferencesAuthRefusal: AuthenticationRefusal = (c, failure) => {
       );
     case 'missing-authorization':
     case 'malformed-authorization':
-      return c.json(
+      return jsonAnswer(
+        c,
         preferencesError(
           PREFERENCES_TITLES.authenticationRequired,
           `No identity information found: send an Authorization header, ${BASIC_FORMAT}`,
@@ -38,7 +41,8 @@ export const preferencesAuthRefusal: AuthenticationRefusal = (c, failure) => {
         401,
       );
     default:
-      return c.json(
+      return jsonAnswer(
+        c,
         preferencesError(
           PREFERENCES_TITLES.invalidCredentials,
           failure.details.map((detail) => detail.message).join('; '),
@@ -69,7 +73,8 @@ export const requireApiSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   const workspace = c.get('workspace');
   if (workspace === undefined) throw new Error('the API secret check runs after authentication');
   if (workspace.apiSecret !== undefined) return next();
-  return c.json(
+  return jsonAnswer(
+    c,
     preferencesError(
       PREFERENCES_TITLES.secretNotConfigured,
       'The API secret of this workspace is not set: set it on the dashboard (api_secret in the workspace file), then make the landing-page links with it',

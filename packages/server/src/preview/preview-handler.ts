@@ -2,6 +2,7 @@
 import type { Handler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { ERROR_MESSAGES, requestError } from '../errors/error-body';
+import { jsonAnswer } from '../http/json-answer';
 import { type PreviewOptions, personalizePreview } from './personalize-preview';
 import { readCappedText } from './read-body';
 import { validatePreviewRequest } from './validate-request';
@@ -20,7 +21,8 @@ export function previewHandler(options: PreviewOptions & { readonly maxBodyBytes
     if (workspace === undefined) throw new Error('the preview runs after authentication');
     const text = await readCappedText(c.req.raw, maxBodyBytes);
     if (text === undefined) {
-      return c.json(
+      return jsonAnswer(
+        c,
         requestError(ERROR_MESSAGES.tooLarge, [
           {
             target: 'body',
@@ -34,11 +36,11 @@ export function previewHandler(options: PreviewOptions & { readonly maxBodyBytes
       contentType: c.req.header('Content-Type'),
       dataCompression: c.req.header('data-compression'),
     });
-    if (!checked.ok) return c.json(requestError(ERROR_MESSAGES.invalid, checked.details), 400);
+    if (!checked.ok) return jsonAnswer(c, requestError(ERROR_MESSAGES.invalid, checked.details), 400);
     c.set('requestId', checked.request.request_id);
     const outcome = await personalizePreview(workspace, checked.request, checked.compressed, options);
     c.set('warnings', outcome.warnings);
-    if (!outcome.ok) return c.json(requestError(ERROR_MESSAGES.invalid, outcome.details), 400);
-    return c.json(outcome.body);
+    if (!outcome.ok) return jsonAnswer(c, requestError(ERROR_MESSAGES.invalid, outcome.details), 400);
+    return jsonAnswer(c, outcome.body);
   };
 }

@@ -2,6 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { ERROR_MESSAGES, requestError, serviceUnavailable } from '../errors/error-body';
+import { jsonAnswer } from '../http/json-answer';
 import type { Workspace } from '../workspaces/workspace';
 import { countRequest, type RateLimitWindow, rateLimitHeaders } from './rate-limit';
 import { type RateLimitStore, RateLimitStoreUnavailableError } from './rate-limit-store';
@@ -63,23 +64,22 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       );
     } catch (error) {
       if (!(error instanceof RateLimitStoreUnavailableError)) throw error;
-      c.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       const description = `The rate limits of this workspace cannot be checked right now; retry in ${UNAVAILABLE_RETRY_AFTER_S} s`;
-      return c.json(refusals.unavailable(description), 503);
+      return jsonAnswer(c, refusals.unavailable(description), 503, {
+        'retry-after': String(UNAVAILABLE_RETRY_AFTER_S),
+      });
     }
-    if (decision.counted) {
-      const headers = rateLimitHeaders(decision);
-      c.set('rateLimitHeaders', headers);
-      for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    }
+    // Every answer from here on carries them (`jsonAnswer`).
+    if (decision.counted) c.set('rateLimitHeaders', rateLimitHeaders(decision));
     if (decision.allowed) return next();
-    c.header('retry-after', String(Math.max(0, decision.reset - Math.floor(now / 1000))));
     const per = decision.kind === 'day' ? 'UTC day' : decision.kind;
-    return c.json(
+    return jsonAnswer(
+      c,
       refusals.limited(
         `The workspace reached its limit of ${decision.limit} ${options.endpoint} requests per ${per}; retry after the window resets`,
       ),
       429,
+      { 'retry-after': String(Math.max(0, decision.reset - Math.floor(now / 1000))) },
     );
   };
 }
