@@ -971,15 +971,30 @@ export class Compiler {
     if (DICT_ATTRIBUTE_NAMES.has(name) || name.startsWith('_')) {
       return (f) => attribute(obj(f), name);
     }
+    // A variable of this scope's frame is read in the same closure (a loop's item, `loop` itself).
+    const slot = node.node.type === 'Name' ? this.frameSlot(node.node.name, scope) : -1;
     const read = node.node.type === 'Name' && node.node.name === 'loop' ? loopAttributeReader(name) : null;
     if (read !== null) {
       // `loop.index` and its kin, read straight off the loop; a variable the template named `loop` still works.
+      if (slot >= 0) {
+        return (f) => {
+          const o = f.vars[slot];
+          return o instanceof LoopContext ? read(o) : memberOf(o, name);
+        };
+      }
       return (f) => {
         const o = obj(f);
         return o instanceof LoopContext ? read(o) : memberOf(o, name);
       };
     }
+    if (slot >= 0) return (f) => memberOf(f.vars[slot], name);
     return (f) => memberOf(obj(f), name);
+  }
+
+  /** The slot of `name` when it is always assigned in the innermost frame (as `name` reads it), else -1. */
+  private frameSlot(name: string, scope: Scope): number {
+    const { places, bound } = scope.resolve(name);
+    return bound && places.length === 1 && places[0][0] === 0 ? places[0][1] : -1;
   }
 
   private getitem(node: ast.Getitem, scope: Scope): Ev {

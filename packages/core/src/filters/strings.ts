@@ -61,6 +61,14 @@ const ASCII_UPPER = Array.from({ length: 128 }, (_, c) =>
   String.fromCharCode(c >= 97 && c <= 122 ? c - 32 : c),
 );
 
+/** What `title` makes of each ASCII character. */
+const WORD_CHAR = 0;
+const LETTER = 1;
+const WORD_BREAK = 2;
+const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, c) =>
+  isAsciiWordBreak(c) ? WORD_BREAK : (c | 32) >= 97 && (c | 32) <= 122 ? LETTER : WORD_CHAR,
+);
+
 /**
  * `title` of ASCII text (the common case), or null when the text has any other character. The text is
  * lower-cased once and only the letters that start a word are replaced, so a word costs one slice.
@@ -72,16 +80,14 @@ export function asciiTitle(text: string): string | null {
   let wordStart = true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    // Every break is at most '<' (60) but '[' and '{': above that is a word character, letters included.
-    const wordChar = c > 60 && c < 128 ? c !== 91 && c !== 123 : !isAsciiWordBreak(c);
     if (c >= 128) return null;
-    if (!wordChar) {
+    const kind = ASCII_KIND[c];
+    if (kind === WORD_BREAK) {
       wordStart = true;
     } else if (wordStart) {
       wordStart = false;
-      const lowered = c | 32;
-      if (lowered >= 97 && lowered <= 122) {
-        out += lower.slice(copied, i) + ASCII_UPPER[lowered];
+      if (kind === LETTER) {
+        out += lower.slice(copied, i) + ASCII_UPPER[c | 32];
         copied = i + 1;
       }
     }
