@@ -94,8 +94,30 @@ function isWordSeparator(s: string, i: number): boolean {
   return c === 0x85 || (c !== 0xfeff && unicodeSpace.test(s[i]));
 }
 
-/** Jinja2's `title`: each word's first letter upper-cased, the rest lower-cased. */
+/**
+ * Jinja2's `title`: each word's first letter upper-cased, the rest lower-cased. The text is lower-cased once
+ * and each word start is upper-cased into it; text whose lower case changes length (rare letters such as
+ * 'İ') goes word by word instead.
+ */
 export function jinjaTitle(s: string): string {
+  const lower = s.toLowerCase();
+  if (lower.length !== s.length) return titleWordByWord(s);
+  let out = '';
+  let copied = 0;
+  let wordStart = true;
+  for (let i = 0; i < s.length; i++) {
+    if (isWordSeparator(s, i)) {
+      wordStart = true;
+    } else if (wordStart) {
+      wordStart = false;
+      out += lower.slice(copied, i) + s.charAt(i).toUpperCase();
+      copied = i + 1;
+    }
+  }
+  return out + lower.slice(copied);
+}
+
+function titleWordByWord(s: string): string {
   let out = '';
   let wordStart = -1;
   for (let i = 0; i < s.length; i++) {
