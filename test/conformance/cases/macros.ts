@@ -89,4 +89,8 @@ export const cases: Case[] = rows([
   ['macro without endmacro is a syntax error', '{% macro f() %}x'],
   ['macro with a non-name parameter is a syntax error', '{% macro f(1) %}{% endmacro %}'],
   ['macro caller attribute', '{% macro f() %}{{ f.caller }}{% endmacro %}{{ f.caller }}'],
+  [
+    'macro attributes by subscript',
+    "{% macro f(a, b=1) %}{% endmacro %}{{ f['name'] }}|{{ f['arguments'] }}|{{ f['catch_kwargs'] }}",
+  ],
 ]);
