@@ -33,6 +33,10 @@ export const cases: Case[] = rows([
     'loop attributes by subscript',
     `{% for x in "abc" %}{{ loop['index'] }}{{ loop['last'] }}{{ loop['revindex0'] }} {% endfor %}`,
   ],
+  [
+    'loop and cycler attributes through the attr filter',
+    "{% for x in 'ab' %}{{ loop|attr('index') }}{% endfor %}{% set c = cycler(1, 2) %}{{ c|attr('current') }}",
+  ],
   ['a loop attribute by a computed subscript', `{% for x in "ab" %}{{ loop['len' ~ 'gth'] }}{% endfor %}`],
   ['loop.previtem and nextitem', '{% for x in "abc" %}({{ loop.previtem }}|{{ loop.nextitem }}){% endfor %}'],
   [

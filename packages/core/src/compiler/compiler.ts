@@ -34,7 +34,7 @@ import type { CallableSpec, Registry, RenderState } from '../runtime/state';
 import { type Kwargs, Namespace, NO_OBJECT, PyCallable, setKey, tuple, Undefined } from '../runtime/values';
 import { type ArgumentPlan, applyPlan, evaluateAll, planArguments } from './arguments';
 import { Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
-import { Cycler, GLOBALS, missingName } from './globals';
+import { GLOBALS, missingName } from './globals';
 import { LoopContext, loopAttributeReader } from './loop';
 import { declareAssigned, noteAssigned, reads, Scope } from './scope';
 import { exprSource } from './source';
@@ -103,31 +103,13 @@ function lookupVariable(run: Run, name: string): unknown {
   return GLOBALS.get(name) ?? missingName(name);
 }
 
-/** `obj.name`, with the engine's own objects answering for themselves. */
-function attribute(obj: unknown, name: string): unknown {
-  if (obj instanceof LoopContext || obj instanceof Cycler) return obj.attr(name);
-  if (obj instanceof PyCallable && obj.attributes?.has(name)) return obj.attributes.get(name);
-  return getattr(obj, name);
-}
-
 /** `obj.name` where the name is not a dict method: a plain object's own data first. */
 function memberOf(obj: unknown, name: string): unknown {
   if (isRecord(obj) && Object.hasOwn(obj, name)) {
     const value = obj[name];
     if (value !== undefined && typeof value !== 'function') return value;
   }
-  return attribute(obj, name);
-}
-
-/** `obj[key]`; a string key falls back to the attribute, so the engine's own objects answer it too. */
-function itemOf(obj: unknown, key: unknown): unknown {
-  if (
-    typeof key === 'string' &&
-    (obj instanceof LoopContext || obj instanceof Cycler || obj instanceof PyCallable)
-  ) {
-    return attribute(obj, key);
-  }
-  return getitem(obj, key);
+  return getattr(obj, name);
 }
 
 /** Calls any template value. */
@@ -969,32 +951,17 @@ export class Compiler {
     const obj = this.object(node.node, DICT_ATTRIBUTE_NAMES.has(node.attr) ? null : node.attr, scope);
     const name = node.attr;
     if (DICT_ATTRIBUTE_NAMES.has(name) || name.startsWith('_')) {
-      return (f) => attribute(obj(f), name);
+      return (f) => getattr(obj(f), name);
     }
-    // A variable of this scope's frame is read in the same closure (a loop's item, `loop` itself).
-    const slot = node.node.type === 'Name' ? this.frameSlot(node.node.name, scope) : -1;
     const read = node.node.type === 'Name' && node.node.name === 'loop' ? loopAttributeReader(name) : null;
     if (read !== null) {
       // `loop.index` and its kin, read straight off the loop; a variable the template named `loop` still works.
-      if (slot >= 0) {
-        return (f) => {
-          const o = f.vars[slot];
-          return o instanceof LoopContext ? read(o) : memberOf(o, name);
-        };
-      }
       return (f) => {
         const o = obj(f);
         return o instanceof LoopContext ? read(o) : memberOf(o, name);
       };
     }
-    if (slot >= 0) return (f) => memberOf(f.vars[slot], name);
     return (f) => memberOf(obj(f), name);
-  }
-
-  /** The slot of `name` when it is always assigned in the innermost frame (as `name` reads it), else -1. */
-  private frameSlot(name: string, scope: Scope): number {
-    const { places, bound } = scope.resolve(name);
-    return bound && places.length === 1 && places[0][0] === 0 ? places[0][1] : -1;
   }
 
   private getitem(node: ast.Getitem, scope: Scope): Ev {
@@ -1016,14 +983,14 @@ export class Compiler {
     if (arg.type === 'Const' && typeof arg.value === 'string') {
       const key = arg.value;
       const obj = this.object(node.node, key, scope);
-      if (key.startsWith('_')) return (f) => itemOf(obj(f), key);
+      if (key.startsWith('_')) return (f) => getitem(obj(f), key);
       return (f) => {
         const o = obj(f);
         if (isRecord(o) && Object.hasOwn(o, key)) {
           const value = o[key];
           if (value !== undefined && typeof value !== 'function') return value;
         }
-        return itemOf(o, key);
+        return getitem(o, key);
       };
     }
     const obj = this.expression(node.node, scope);
@@ -1035,7 +1002,7 @@ export class Compiler {
         const value = o[k];
         if (value !== undefined && typeof value !== 'function') return value;
       }
-      return itemOf(o, k);
+      return getitem(o, k);
     };
   }
 
@@ -1135,7 +1102,7 @@ export class Compiler {
       const obj = this.object(callee.node, DICT_ATTRIBUTE_NAMES.has(callee.attr) ? null : callee.attr, scope);
       const attr = callee.attr;
       return this.guarded(node, (f) => {
-        const fn = attribute(obj(f), attr);
+        const fn = getattr(obj(f), attr);
         return invoke(f.run, fn, positional(f), withCaller(f));
       });
     }

@@ -4,6 +4,7 @@ import { iterate } from '../runtime/iterate';
 import { typeName } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import {
+  AttributeSource,
   isDict,
   isInt,
   type Kwargs,
@@ -17,12 +18,14 @@ import {
 } from '../runtime/values';
 
 /** `cycler(a, b, ...)`: a value that steps through its items on `next()`. */
-export class Cycler {
+export class Cycler extends AttributeSource {
   private position = 0;
-  constructor(readonly items: readonly unknown[]) {}
+  constructor(readonly items: readonly unknown[]) {
+    super();
+  }
 
   /** The value of `cycler.<name>`. */
-  attr(name: string): unknown {
+  override attr(name: string): unknown {
     switch (name) {
       case 'current':
         return this.items[this.position];

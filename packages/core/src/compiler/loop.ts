@@ -2,7 +2,7 @@ import { TemplateRuntimeError } from '../errors';
 import { strRepr } from '../runtime/format';
 import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
-import { type Kwargs, NO_OBJECT, PyCallable, Undefined } from '../runtime/values';
+import { AttributeSource, type Kwargs, NO_OBJECT, PyCallable, Undefined } from '../runtime/values';
 
 /** Reads one attribute of a loop. */
 export type LoopAttributeReader = (loop: LoopContext) => unknown;
@@ -28,7 +28,7 @@ export function loopAttributeReader(name: string): LoopAttributeReader | null {
 }
 
 /** Jinja2's `loop` variable. */
-export class LoopContext {
+export class LoopContext extends AttributeSource {
   /** 0-based position of the current item. */
   index0 = -1;
   private lastChanged: unknown[] | undefined;
@@ -40,31 +40,17 @@ export class LoopContext {
     readonly depth0: number,
     /** Renders the loop again over other items (recursive loops only). */
     readonly recurse: ((state: RenderState, items: unknown) => string) | null,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The value of `loop.<name>`, or Undefined. */
-  attr(name: string): unknown {
+  override attr(name: string): unknown {
+    const read = LOOP_ATTRIBUTE_READERS.get(name);
+    if (read !== undefined) return read(this);
     const { index0, items } = this;
     const length = items.length;
     switch (name) {
-      case 'index':
-        return index0 + 1;
-      case 'index0':
-        return index0;
-      case 'revindex':
-        return length - index0;
-      case 'revindex0':
-        return length - index0 - 1;
-      case 'first':
-        return index0 === 0;
-      case 'last':
-        return index0 === length - 1;
-      case 'length':
-        return length;
-      case 'depth':
-        return this.depth0 + 1;
-      case 'depth0':
-        return this.depth0;
       case 'previtem':
         return index0 > 0
           ? items[index0 - 1]
@@ -113,7 +99,7 @@ export class LoopContext {
     return this.recurse(state, args[0]);
   }
 
-  toString(): string {
+  override toString(): string {
     return `<LoopContext ${this.index0 + 1}/${this.items.length}>`;
   }
 }

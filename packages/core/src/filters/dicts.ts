@@ -7,10 +7,12 @@ import { lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
 import {
+  AttributeSource,
   isDict,
   Namespace,
   NOT_FOUND,
   namedTupleField,
+  PyCallable,
   pyIterator,
   tuple,
   Undefined,
@@ -54,7 +56,9 @@ function doItems(_state: RenderState, value: unknown): unknown[] {
 
 /** Whether `name` is a Python attribute of `obj` (a method, a namedtuple field, a namespace entry), not an item. */
 function hasPythonAttribute(obj: unknown, name: string): boolean {
+  if (obj instanceof AttributeSource) return true;
   if (obj instanceof Namespace) return obj.attrs.has(name);
+  if (obj instanceof PyCallable && obj.attributes?.has(name)) return true;
   if (namedTupleField(obj, name) !== NOT_FOUND) return true;
   return getMethod(obj, name) !== undefined;
 }

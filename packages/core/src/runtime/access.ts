@@ -15,6 +15,7 @@ import { codePoints, hasSurrogate } from './strings';
 import { typeName } from './type-name';
 import { missingElement, undefinedError, unsafeUndefined } from './undefined';
 import {
+  AttributeSource,
   isDict,
   isTuple,
   iteratorKind,
@@ -102,6 +103,7 @@ function dictValue(d: object, name: string, value: unknown): unknown {
  */
 export function getattr(obj: unknown, name: string): unknown {
   if (obj instanceof Undefined) throw undefinedError(obj);
+  if (obj instanceof AttributeSource) return obj.attr(name);
   if (isUnsafeDunder(obj, name)) return unsafeUndefined(obj, name);
   const field = namedTupleField(obj, name);
   if (field !== NO_FIELD) return field;

@@ -103,6 +103,15 @@ export class PyCallable {
   ) {}
 }
 
+/**
+ * An engine object that answers `obj.name` itself, such as `loop` and a `cycler()`: `getattr`, and so
+ * `obj['name']` and the `attr` filter, ask it before anything else.
+ */
+export abstract class AttributeSource {
+  /** The value of `obj.<name>`, or an Undefined. */
+  abstract attr(name: string): unknown;
+}
+
 /** `namespace()` objects: attributes a template may set from inside loops. */
 export class Namespace {
   readonly attrs: Map<string, unknown>;
