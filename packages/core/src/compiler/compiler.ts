@@ -788,7 +788,7 @@ export class Compiler {
           "'cycle' can only be used inside a for loop",
         ).locate(node.line, node.col, source);
       }
-      return toText(context.cycle(args.map((arg) => arg(f))));
+      return toText(context.cycle(evaluateAll(args, f)));
     };
   }
 
@@ -886,11 +886,11 @@ export class Compiler {
         return this.compare(node, scope);
       case 'List': {
         const items = node.items.map((item) => this.expression(item, scope));
-        return (f) => items.map((item) => item(f));
+        return (f) => evaluateAll(items, f);
       }
       case 'Tuple': {
         const items = node.items.map((item) => this.expression(item, scope));
-        return (f) => tuple(items.map((item) => item(f)));
+        return (f) => tuple(evaluateAll(items, f));
       }
       case 'Dict':
         return this.dict(node, scope);
@@ -1068,7 +1068,7 @@ export class Compiler {
     const dynKwargs = node.dynKwargs === null ? null : this.expression(node.dynKwargs, scope);
     return {
       positional: (f) => {
-        const out = args.map((arg) => arg(f));
+        const out = evaluateAll(args, f);
         if (dynArgs !== null) out.push(...iterate(dynArgs(f)));
         return out;
       },
@@ -1078,10 +1078,7 @@ export class Compiler {
         if (dynKwargs !== null) {
           const extra = dynKwargs(f);
           if (extra instanceof Map) for (const [k, v] of extra) setKey(out, String(k), v);
-          else if (
-            isRecord(extra) ||
-            (typeof extra === 'object' && extra !== null && !Array.isArray(extra))
-          ) {
+          else if (typeof extra === 'object' && extra !== null && !Array.isArray(extra)) {
             for (const [k, v] of Object.entries(extra as Record<string, unknown>)) setKey(out, k, v);
           }
         }
@@ -1092,11 +1089,14 @@ export class Compiler {
 
   private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null): Ev {
     const { positional, keywords } = this.arguments(node, scope);
-    const withCaller = (f: Frame): Kwargs => {
-      const kwargs = keywords(f);
-      if (caller !== null) kwargs.caller = caller(f);
-      return kwargs;
-    };
+    const withCaller =
+      caller === null
+        ? keywords
+        : (f: Frame): Kwargs => {
+            const kwargs = keywords(f);
+            kwargs.caller = caller(f);
+            return kwargs;
+          };
     const callee = node.node;
     if (callee.type === 'Getattr') {
       const obj = this.object(callee.node, DICT_ATTRIBUTE_NAMES.has(callee.attr) ? null : callee.attr, scope);
@@ -1125,9 +1125,6 @@ export class Compiler {
         throw new TemplateRuntimeError('TemplateRuntimeError', message);
       };
     }
-    const positional = node.args.map((arg) => this.expression(arg, scope));
-    const names = node.kwargs.map((kw) => kw.key);
-    const values = node.kwargs.map((kw) => this.expression(kw.value, scope));
     if (node.dynArgs !== null || node.dynKwargs !== null) {
       const { positional: dynPositional, keywords } = this.arguments(node, scope);
       return {
@@ -1141,6 +1138,9 @@ export class Compiler {
         },
       };
     }
+    const positional = node.args.map((arg) => this.expression(arg, scope));
+    const names = node.kwargs.map((kw) => kw.key);
+    const values = node.kwargs.map((kw) => this.expression(kw.value, scope));
     const plan: ArgumentPlan = planArguments(spec, node.name, positional.length, names);
     if (plan.error !== null) {
       const message = plan.error;

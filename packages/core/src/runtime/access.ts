@@ -9,7 +9,7 @@ import { dictViewKind } from './dict-views';
 import { repr, strRepr } from './format';
 import { isVisible } from './iterate';
 import { getMethod, numberProperty } from './methods';
-import { eq } from './operators';
+import { eq, isPlainSequence } from './operators';
 import type { RenderState } from './state';
 import { codePoints, hasSurrogate } from './strings';
 import { typeName } from './type-name';
@@ -221,10 +221,6 @@ function pick<T>(items: T[], start: number, stop: number, step: number): T[] {
 }
 
 /** A list or tuple: an array that is not a dict view or an iterator. */
-function isPlainSequence(v: unknown): v is unknown[] {
-  return Array.isArray(v) && dictViewKind(v) === undefined && iteratorKind(v) === undefined;
-}
-
 /**
  * `obj[start:stop:step]` on strings (by code point), lists and tuples, with Python's clamping and negative
  * indexes. Jinja2 compiles slices to plain Python subscripts, so bad bounds and unsliceable values raise

@@ -2,7 +2,7 @@
 import { typeError } from '../errors';
 import { codePoints, cpLength } from './strings';
 import { typeName } from './type-name';
-import { iteratorKind, Markup, Undefined } from './values';
+import { isDict, iteratorKind, Markup, Undefined } from './values';
 
 /** A value a plain-object dict may hold: JS `undefined` and functions are not Python values, so they read as absent. */
 export function isVisible(value: unknown): boolean {
@@ -23,19 +23,13 @@ export function dictEntries(d: Record<string, unknown> | Map<unknown, unknown>):
   return Object.entries(d).filter(([, value]) => isVisible(value));
 }
 
-function isDictObject(v: object): v is Record<string, unknown> | Map<unknown, unknown> {
-  if (v instanceof Map) return true;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
 /** Python's `iter(v)` as a list: lists and tuples themselves, dict keys, string code points; Undefined is empty. */
 export function iterate(v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
   if (typeof v === 'string') return codePoints(v);
   if (v instanceof Undefined) return [];
   if (v instanceof Markup) return codePoints(v.value);
-  if (typeof v === 'object' && v !== null && isDictObject(v)) return dictKeys(v);
+  if (isDict(v)) return dictKeys(v);
   throw typeError(`'${typeName(v)}' object is not iterable`);
 }
 
@@ -49,7 +43,6 @@ export function length(v: unknown): number {
   }
   if (v instanceof Undefined) return 0;
   if (v instanceof Markup) return cpLength(v.value);
-  if (typeof v === 'object' && v !== null && isDictObject(v))
-    return v instanceof Map ? v.size : dictKeys(v).length;
+  if (isDict(v)) return v instanceof Map ? v.size : dictKeys(v).length;
   throw typeError(`object of type '${typeName(v)}' has no len()`);
 }

@@ -38,6 +38,7 @@ import {
 } from './strings';
 import { typeName } from './type-name';
 import {
+  bigOf,
   float,
   int,
   isDict,
@@ -47,6 +48,7 @@ import {
   Markup,
   PyCallable,
   PyFloat,
+  textOf,
   tuple,
 } from './values';
 
@@ -145,12 +147,6 @@ function indexArg(v: unknown): number | null {
   if (typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint')
     return intArg(v);
   throw typeError('slice indices must be integers or None or have an __index__ method');
-}
-
-function textOf(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (v instanceof Markup) return v.value;
-  return undefined;
 }
 
 /** A str argument: `what(v)` names the message when it is not one. */
@@ -925,10 +921,6 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
 
 // ---------------------------------------------------------------------------------------------
 // int and float
-
-function bigOf(n: number | bigint | boolean): bigint {
-  return typeof n === 'bigint' ? n : BigInt(typeof n === 'boolean' ? Number(n) : n);
-}
 
 function bitLength(n: bigint): number {
   const abs = n < 0n ? -n : n;

@@ -14,14 +14,17 @@ import { compareStrings } from './strings';
 import { typeName } from './type-name';
 import { undefinedError } from './undefined';
 import {
+  bigOf,
   float,
   int,
   isDict,
+  isNumber,
   isTuple,
   iteratorKind,
   Markup,
   Namespace,
   PyFloat,
+  textOf,
   tuple,
   Undefined,
 } from './values';
@@ -35,7 +38,7 @@ const MAX_INT_BITS = 1_000_000;
 type PyNumber = number | bigint | boolean | PyFloat;
 
 /** A list or tuple: an array that is not a dict view or an iterator. */
-function isPlainSequence(v: unknown): v is unknown[] {
+export function isPlainSequence(v: unknown): v is unknown[] {
   return Array.isArray(v) && dictViewKind(v) === undefined && iteratorKind(v) === undefined;
 }
 
@@ -65,19 +68,9 @@ export function truthy(v: unknown): boolean {
   return true;
 }
 
-function isNumeric(v: unknown): v is PyNumber {
-  const t = typeof v;
-  return t === 'number' || t === 'bigint' || t === 'boolean' || v instanceof PyFloat;
-}
-
 /** True for int and bool values (which do int arithmetic). */
 function isIntegral(v: PyNumber): v is number | bigint | boolean {
   return typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v));
-}
-
-function bigOf(v: number | bigint | boolean): bigint {
-  if (typeof v === 'bigint') return v;
-  return BigInt(typeof v === 'boolean' ? Number(v) : v);
 }
 
 /** The float value of a number; a JS `-0` int is int 0, so it becomes `0.0`. */
@@ -157,7 +150,7 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
     return a + b;
   }
   failUndefined(a, b);
-  if (isNumeric(a) && isNumeric(b)) {
+  if (isNumber(a) && isNumber(b)) {
     if (isIntegral(a) && isIntegral(b)) return intAdd(a, b);
     return float(floatOf(a) + floatOf(b));
   }
@@ -189,7 +182,7 @@ export function sub(_state: RenderState, a: unknown, b: unknown): unknown {
     return float(a - b);
   }
   failUndefined(a, b);
-  if (isNumeric(a) && isNumeric(b)) {
+  if (isNumber(a) && isNumber(b)) {
     if (isIntegral(a) && isIntegral(b)) return intSub(a, b);
     return float(floatOf(a) - floatOf(b));
   }
@@ -228,13 +221,13 @@ export function mul(state: RenderState, a: unknown, b: unknown): unknown {
     return float(a * b);
   }
   failUndefined(a, b);
-  if (isNumeric(a) && isNumeric(b)) {
+  if (isNumber(a) && isNumber(b)) {
     if (isIntegral(a) && isIntegral(b)) return intMul(a, b);
     return float(floatOf(a) * floatOf(b));
   }
   if (isSequence(a) || isSequence(b)) {
     const [seq, n] = isSequence(a) ? [a, b] : [b, a];
-    if (isNumeric(n) && isIntegral(n)) return repeat(state, seq, n);
+    if (isNumber(n) && isIntegral(n)) return repeat(state, seq, n);
     throw typeError(`can't multiply sequence by non-int of type '${typeName(n)}'`);
   }
   throw unsupported('*', a, b);
@@ -243,7 +236,7 @@ export function mul(state: RenderState, a: unknown, b: unknown): unknown {
 /** `a / b`: always a float, exact for big ints as CPython's true division is. */
 export function truediv(_state: RenderState, a: unknown, b: unknown): unknown {
   failUndefined(a, b);
-  if (!isNumeric(a) || !isNumeric(b)) throw unsupported('/', a, b);
+  if (!isNumber(a) || !isNumber(b)) throw unsupported('/', a, b);
   if (isIntegral(a) && isIntegral(b)) {
     if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'division by zero');
     if (
@@ -331,7 +324,7 @@ function intDivmod(
 /** `a // b`: floor division toward minus infinity. */
 export function floordiv(_state: RenderState, a: unknown, b: unknown): unknown {
   failUndefined(a, b);
-  if (!isNumeric(a) || !isNumeric(b)) throw unsupported('//', a, b);
+  if (!isNumber(a) || !isNumber(b)) throw unsupported('//', a, b);
   if (isIntegral(a) && isIntegral(b)) {
     if (bigOf(b) === 0n)
       throw new TemplateRuntimeError('ZeroDivisionError', 'integer division or modulo by zero');
@@ -347,7 +340,7 @@ export function mod(_state: RenderState, a: unknown, b: unknown): unknown {
   if (typeof a === 'string') return percentFormat(a, b);
   if (a instanceof Markup) return markupPercentFormat(a.value, b);
   failUndefined(a, b);
-  if (!isNumeric(a) || !isNumeric(b)) throw unsupported('%', a, b);
+  if (!isNumber(a) || !isNumber(b)) throw unsupported('%', a, b);
   if (isIntegral(a) && isIntegral(b)) {
     if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'integer modulo by zero');
     return intDivmod(a, b)[1];
@@ -360,7 +353,7 @@ export function mod(_state: RenderState, a: unknown, b: unknown): unknown {
 /** `a ** b`: exact ints (big when needed), a float for negative int exponents, CPython's errors. */
 export function pow(_state: RenderState, a: unknown, b: unknown): unknown {
   failUndefined(a, b);
-  if (!isNumeric(a) || !isNumeric(b)) throw unsupported('** or pow()', a, b);
+  if (!isNumber(a) || !isNumber(b)) throw unsupported('** or pow()', a, b);
   if (isIntegral(a) && isIntegral(b)) {
     const base = bigOf(a);
     const exp = bigOf(b);
@@ -443,16 +436,12 @@ function compareBigToFloat(n: bigint, x: number): number {
   return x > floor ? 1 : 0;
 }
 
-function textOf(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : v instanceof Markup ? v.value : undefined;
-}
-
 /** Python's `a == b`: numbers across int/float/bool, lists and tuples item by item, dicts by content. */
 export function eq(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === 'string' && typeof b === 'string') return false;
-  if (isNumeric(a)) return isNumeric(b) && compareNumbers(a, b) === 0;
-  if (isNumeric(b) || a === null || b === null) return false;
+  if (isNumber(a)) return isNumber(b) && compareNumbers(a, b) === 0;
+  if (isNumber(b) || a === null || b === null) return false;
   const ta = textOf(a);
   if (ta !== undefined) return ta === textOf(b);
   if (a instanceof Undefined) return b instanceof Undefined;
@@ -518,7 +507,7 @@ function order(a: unknown, b: unknown, op: Op): boolean {
     return holds(a < b ? -1 : a > b ? 1 : a === b ? 0 : Number.NaN, op);
   if (typeof a === 'string' && typeof b === 'string') return holds(compareStrings(a, b), op);
   failUndefined(a, b);
-  if (isNumeric(a) && isNumeric(b)) return holds(compareNumbers(a, b), op);
+  if (isNumber(a) && isNumber(b)) return holds(compareNumbers(a, b), op);
   const ta = textOf(a);
   const tb = textOf(b);
   if (ta !== undefined && tb !== undefined) return holds(compareStrings(ta, tb), op);

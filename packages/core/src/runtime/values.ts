@@ -17,6 +17,16 @@ export function float(x: number): number | PyFloat {
   return Number.isInteger(x) ? new PyFloat(x) : x;
 }
 
+/** A Python int (or bool) as a bigint. */
+export function bigOf(v: number | bigint | boolean): bigint {
+  return typeof v === 'bigint' ? v : BigInt(typeof v === 'boolean' ? Number(v) : v);
+}
+
+/** The text of a `str` or `Markup`, else undefined. */
+export function textOf(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : v instanceof Markup ? v.value : undefined;
+}
+
 /** True for Python `int` values (not `bool`). */
 export function isInt(v: unknown): v is number | bigint {
   return (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
