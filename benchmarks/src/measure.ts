@@ -101,10 +101,33 @@ export function measureCompileMicros(engine: Engine, count: number, warmup: numb
   return (elapsed * 1000) / count;
 }
 
-function collectGarbage(gc: () => void): number {
+/**
+ * The heap in use, in bytes, after collecting garbage with `gc` (`global.gc` under `node --expose-gc`).
+ *
+ * @example
+ * const before = collectGarbage(gc);
+ */
+export function collectGarbage(gc: () => void): number {
   // Several passes: one pass can leave objects that only became unreachable during it.
   for (let i = 0; i < 4; i++) gc();
   return process.memoryUsage().heapUsed;
+}
+
+/**
+ * The `global.gc` function of `node --expose-gc`, or `null` after printing on stderr that the process must be
+ * run with that flag (the caller then exits with code 2).
+ *
+ * @example
+ * const gc = requireGc();
+ * if (!gc) return 2;
+ */
+export function requireGc(): (() => void) | null {
+  const gc = globalThis.gc;
+  if (!gc) {
+    console.error('Run with `node --expose-gc`: the heap figures need global.gc().');
+    return null;
+  }
+  return gc;
 }
 
 /**

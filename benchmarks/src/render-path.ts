@@ -17,6 +17,7 @@ import { Bench } from 'tinybench';
 import { emailData } from './data';
 import { jinjaEmail } from './email-template';
 import { renderEmailByHand } from './hand-written';
+import { collectGarbage, requireGc } from './measure';
 
 const quick = process.argv.includes('--quick');
 const rendersFlag = process.argv.indexOf('--renders');
@@ -52,11 +53,6 @@ async function renderFull(): Promise<string> {
 // Kept so that no render can be optimised away.
 let sink = 0;
 
-function heapUsed(gc: () => void): number {
-  for (let i = 0; i < 4; i++) gc();
-  return process.memoryUsage().heapUsed;
-}
-
 /** The heap in use after gc, once some number of renders have run. */
 interface HeapSample {
   afterRenders: number;
@@ -68,23 +64,20 @@ async function measureHeap(
   count: number,
   gc: () => void,
 ): Promise<{ samples: HeapSample[]; seconds: number }> {
-  const samples: HeapSample[] = [{ afterRenders: 0, heapBytes: heapUsed(gc) }];
+  const samples: HeapSample[] = [{ afterRenders: 0, heapBytes: collectGarbage(gc) }];
   const step = Math.max(1, Math.floor(count / HEAP_SAMPLES));
   const start = performance.now();
   for (let done = 0; done < count; ) {
     const until = Math.min(count, done + step);
     for (; done < until; done++) sink += (await renderFull()).length;
-    samples.push({ afterRenders: done, heapBytes: heapUsed(gc) });
+    samples.push({ afterRenders: done, heapBytes: collectGarbage(gc) });
   }
   return { samples, seconds: (performance.now() - start) / 1000 };
 }
 
 async function main(): Promise<number> {
-  const gc = globalThis.gc;
-  if (!gc) {
-    console.error('Run with `node --expose-gc`: the heap figures need global.gc().');
-    return 2;
-  }
+  const gc = requireGc();
+  if (!gc) return 2;
   const expected = renderEmailByHand(emailData);
   for (const [name, text] of [
     ['bare render', renderBare()],

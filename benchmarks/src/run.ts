@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { engines } from './engines';
-import { measureCompileMicros, measureHeapPerTemplate, measureThroughput } from './measure';
+import { measureCompileMicros, measureHeapPerTemplate, measureThroughput, requireGc } from './measure';
 import {
   type BenchmarkReport,
   type CompileResult,
@@ -24,11 +24,8 @@ const settings = quick
   : { timeMs: 5000, compileCount: 300, compileWarmup: 50, heapCount: 1000 };
 
 async function main(): Promise<number> {
-  const gc = globalThis.gc;
-  if (!gc) {
-    console.error('Run with `node --expose-gc`: the heap figures need global.gc().');
-    return 2;
-  }
+  const gc = requireGc();
+  if (!gc) return 2;
 
   const mismatches = findMismatches(engines);
   if (mismatches.length > 0) {

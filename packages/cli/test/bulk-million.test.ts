@@ -5,60 +5,21 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
+import { BULK_MESSAGE, bulkExpected, writeBulkUsers } from '../../../benchmarks/src/bulk-data';
 import { CLI, folderWith } from './helpers/run-cli';
 
 const LINES = Number(process.env.BULK_LINES ?? 1_000_000);
 const MiB = 1024 * 1024;
-const CITIES = ['Berlin', 'Paris', 'Lisbon', 'Oslo', 'Rome'];
 
-/** A short message: a subject and a body reading five attributes through filters. */
-const MESSAGE = {
-  subject:
-    "{{ UserAttribute['First Name']|default('there')|title }}, your {{ UserAttribute['Plan']|default('basic')|upper }} offer",
-  body:
-    "Hi {{ UserAttribute['First Name']|default('there')|title }},\nyour {{ UserAttribute['City']|default('nearest') }} " +
-    "store has {{ UserAttribute['Points']|default(0)|int }} points " +
-    "({{ '%.2f'|format(UserAttribute['Balance']|default(0)|float) }} EUR) for you.",
-};
+/** The line user `i` (from 1) must print: sent, with the benchmark's expected payload. */
+const expected = (i: number) => ({ line: i, status: 'sent', payload: bulkExpected(i) });
 
-const user = (i: number) => ({
-  id: `x-${i}`,
-  'First Name': `user ${i}`,
-  Plan: i % 3 === 0 ? 'basic' : 'gold',
-  City: CITIES[i % 5],
-  Points: i % 1000,
-  Balance: (i % 997) / 7,
-});
-
-const expected = (i: number) => ({
-  line: i,
-  status: 'sent',
-  payload: {
-    subject: `User ${i}, your ${i % 3 === 0 ? 'BASIC' : 'GOLD'} offer`,
-    body: `Hi User ${i},\nyour ${CITIES[i % 5]} store has ${i % 1000} points (${((i % 997) / 7).toFixed(2)} EUR) for you.`,
-  },
-});
-
-const files = folderWith({ 'message.json': MESSAGE });
+const files = folderWith({ 'message.json': BULK_MESSAGE });
 afterAll(() => files.remove());
-
-async function writeUsers(path: string, count: number): Promise<void> {
-  const out = createWriteStream(path);
-  let chunk: string[] = [];
-  for (let i = 1; i <= count; i++) {
-    chunk.push(JSON.stringify(user(i)));
-    if (chunk.length === 10_000 || i === count) {
-      if (!out.write(`${chunk.join('\n')}\n`)) await once(out, 'drain');
-      chunk = [];
-    }
-  }
-  out.end();
-  await once(out, 'close');
-}
 
 /** The resident memory of a process now, in bytes, or undefined once it is gone. */
 function residentBytes(pid: number): number | undefined {
@@ -73,7 +34,7 @@ function residentBytes(pid: number): number | undefined {
 it(`renders ${LINES.toLocaleString('en-US')} lines in input order with memory that does not grow`, async () => {
   const users = join(files.dir, 'users.ndjson');
   const out = join(files.dir, 'out.ndjson');
-  await writeUsers(users, LINES);
+  await writeBulkUsers(users, LINES);
 
   const child = spawn(
     process.execPath,

@@ -14,7 +14,7 @@ import {
   preferencesError,
   preferencesInternalError,
 } from './errors/preferences-error-body';
-import { jsonAnswer } from './http/json-answer';
+import { jsonAnswer, jsonTextAnswer } from './http/json-answer';
 import { requestLog } from './logging/request-log';
 import { openApiDocument, PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
 import { preferencesHandler } from './preferences/preferences-handler';
@@ -65,13 +65,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   const logger = options.logger ?? pino();
   const now = options.now ?? Date.now;
-  const document = openApiDocument();
+  // The document never changes: serialized once, not on every request.
+  const documentJson = JSON.stringify(openApiDocument());
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(logger));
 
   app.get('/healthz', (c) => jsonAnswer(c, { status: 'ok' }));
-  app.get('/openapi.json', (c) => jsonAnswer(c, document));
+  app.get('/openapi.json', (c) => jsonTextAnswer(c, documentJson));
 
   const authenticated = workspaceAuth(store, (workspace) => workspace.keys.preview);
   const counted = rateLimit({

@@ -3,6 +3,7 @@
  * the API key of the endpoint's tile as password, plus the `SVC-APPKEY` header naming the same workspace.
  */
 import type { ErrorDetail } from '../errors/error-body';
+import { base64Bytes } from '../http/base64-bytes';
 import type { Workspace, WorkspaceStore } from '../workspaces/workspace';
 import { constantTimeEqual } from './constant-time';
 
@@ -23,15 +24,16 @@ export type Authentication =
   | { readonly ok: true; readonly workspace: Workspace }
   | { readonly ok: false; readonly reason: AuthenticationFailure; readonly details: readonly ErrorDetail[] };
 
+/** Strict UTF-8: credentials that are not UTF-8 text are not credentials. One decoder serves every request. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** The username and password of a Basic `Authorization` header, or `undefined` when it is not one. */
 export function basicCredentials(header: string): { username: string; password: string } | undefined {
   const match = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(header);
   if (match === null) return undefined;
   let text: string;
   try {
-    const binary = atob(match[1]);
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(base64Bytes(match[1]));
   } catch {
     return undefined;
   }
@@ -57,35 +59,36 @@ export async function authenticate(
   keyOf: (workspace: Workspace) => string | undefined,
 ): Promise<Authentication> {
   const details: ErrorDetail[] = [];
-  if (appKey === undefined || appKey.trim() === '') {
+  // The first failure found, set where its detail is pushed.
+  let reason: AuthenticationFailure | undefined;
+  const workspaceId = appKey?.trim() ?? '';
+  if (workspaceId === '') {
+    reason = 'missing-app-key';
     details.push({
       target: 'SVC-APPKEY',
       message: 'The SVC-APPKEY header is required: send the Workspace ID',
     });
   }
   const credentials = authorization === undefined ? undefined : basicCredentials(authorization);
-  if (authorization === undefined || authorization.trim() === '') {
+  if ((authorization?.trim() ?? '') === '') {
+    reason ??= 'missing-authorization';
     details.push({
       target: 'Authorization',
       message: `The Authorization header is required: ${AUTHORIZATION_FORMAT}`,
     });
   } else if (credentials === undefined) {
+    reason ??= 'malformed-authorization';
     details.push({
       target: 'Authorization',
       message: `The Authorization header must be ${AUTHORIZATION_FORMAT}`,
     });
   }
-  if (details.length > 0 || appKey === undefined || credentials === undefined) {
-    const reason: AuthenticationFailure =
-      appKey === undefined || appKey.trim() === ''
-        ? 'missing-app-key'
-        : authorization === undefined || authorization.trim() === ''
-          ? 'missing-authorization'
-          : 'malformed-authorization';
-    return { ok: false, reason, details };
+  // Credentials are only missing after a detail about the Authorization header, which set `reason`.
+  if (reason !== undefined || credentials === undefined) {
+    return { ok: false, reason: reason ?? 'malformed-authorization', details };
   }
 
-  const workspace = await store.workspace(appKey.trim());
+  const workspace = await store.workspace(workspaceId);
   if (workspace === undefined) {
     return {
       ok: false,

@@ -3,6 +3,7 @@
  * identifiers"): Base64url without padding of `iv (12 bytes) ‖ ciphertext ‖ tag (16 bytes)`, AES-256-GCM,
  * key = SHA-256 of the UTF-8 `api_secret`. WebCrypto only, so that the app keeps running outside Node.
  */
+import { base64Bytes } from '../http/base64-bytes';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -30,8 +31,7 @@ function base64url(bytes: Uint8Array): string {
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   // A length of 4n+1 characters cannot come from any byte string.
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return base64Bytes(text.replace(/-/g, '+').replace(/_/g, '/'));
 }
 
 /**
