@@ -72,6 +72,9 @@ export function within<T>(pending: PromiseLike<T>, ms: number, timeoutReason: st
   });
 }
 
+/** Why a source that had not answered by the end of the render's time gave nothing. */
+export const RENDER_DEADLINE = 'the render deadline passed';
+
 /** `attempt`, then `within` when the answer is a promise. */
 export function bounded<T>(
   produce: () => MaybePromise<T>,
@@ -80,4 +83,13 @@ export function bounded<T>(
 ): Outcome<T> | Promise<Outcome<T>> {
   const answer = attempt(produce);
   return isPromiseLike(answer) ? within(answer, ms, timeoutReason) : answer;
+}
+
+/** `next` of an outcome: now when it is here, else once it settles. */
+export function andThen<T, R>(
+  outcome: Outcome<T> | Promise<Outcome<T>>,
+  next: (outcome: Outcome<T>) => R,
+): R | Promise<Awaited<R>> {
+  // `then` flattens a promise that `next` returns; its declared type does not say so.
+  return outcome instanceof Promise ? (outcome.then(next) as Promise<Awaited<R>>) : next(outcome);
 }

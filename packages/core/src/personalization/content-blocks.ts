@@ -6,7 +6,16 @@
 import { LimitError, NotSentSignal, TemplateError } from '../errors';
 import { setKey } from '../runtime/values';
 import type { Template } from '../template';
-import { attempt, describeFailure, isPromiseLike, type Outcome, within } from './bounded';
+import {
+  andThen,
+  attempt,
+  bounded,
+  describeFailure,
+  isPromiseLike,
+  type Outcome,
+  RENDER_DEADLINE,
+  within,
+} from './bounded';
 import { ContentBlockError, NotFoundError } from './errors';
 import {
   ALL,
@@ -52,7 +61,6 @@ interface Rendered {
 
 const ALLOWED_IN_BLOCKS: readonly string[] = [OBJECTS.user, OBJECTS.event, OBJECTS.block];
 const NO_BLOCKS: Readonly<Record<string, string>> = Object.freeze({});
-const DEADLINE = 'the render deadline passed';
 
 function depthError(chain: readonly string[], limit: number): LimitError {
   return new LimitError(
@@ -82,7 +90,6 @@ export class ContentBlocks {
     this.allRequested = true;
     const resolver = this.resolver;
     if (resolver === undefined) return;
-    const answer = attempt(() => resolver.contentBlockNames());
     const withNames = (outcome: Outcome<readonly string[]>) => {
       if (outcome.ok) this.allNames = [...outcome.value];
       else
@@ -93,9 +100,10 @@ export class ContentBlocks {
         });
       return this.visitAll(this.allNames);
     };
-    return isPromiseLike(answer)
-      ? within(answer, this.host.remainingMs(), DEADLINE).then(withNames)
-      : withNames(answer);
+    return andThen(
+      bounded(() => resolver.contentBlockNames(), this.host.remainingMs(), RENDER_DEADLINE),
+      withNames,
+    );
   }
 
   private visitAll(names: readonly string[]): void | Promise<void> {
@@ -129,7 +137,7 @@ export class ContentBlocks {
       return;
     }
     pending.push(
-      within(answer, this.host.remainingMs(), DEADLINE).then((outcome) => {
+      within(answer, this.host.remainingMs(), RENDER_DEADLINE).then((outcome) => {
         node.entry = this.entryOf(name, outcome);
         const nested: Promise<unknown>[] = [];
         this.visitChildren(node, nested);

@@ -9,7 +9,7 @@
  */
 import { isDict, type Kwargs, setKey, Undefined } from '../runtime/values';
 import type { Template } from '../template';
-import { attempt, failed, isPromiseLike, type Outcome, within } from './bounded';
+import { andThen, bounded, failed, isPromiseLike, type Outcome, RENDER_DEADLINE, within } from './bounded';
 import {
   type CallOutcome,
   type ContentApiCall,
@@ -60,7 +60,6 @@ interface SessionCall {
 }
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
-const DEADLINE = 'the render deadline passed';
 
 /** The record without its `null` (and JS `undefined`) values: a null attribute is a missing one. */
 function withoutNulls(record: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
@@ -185,9 +184,10 @@ export class RenderSession {
         this.user = mergeAttributes(outcome.value, this.supplied);
       }
     };
-    const answer = attempt(() => resolver.userAttributes(who, names));
-    if (!isPromiseLike(answer)) return settle(answer);
-    return within(answer, this.remainingMs(), DEADLINE).then(settle);
+    return andThen(
+      bounded(() => resolver.userAttributes(who, names), this.remainingMs(), RENDER_DEADLINE),
+      settle,
+    );
   }
 
   private loadAllProductSets(): void | Promise<void> {
@@ -201,9 +201,10 @@ export class RenderSession {
         message: `Product set names could not be listed: ${outcome.reason}`,
       });
     };
-    const answer = attempt(() => resolver.productSetNames());
-    if (!isPromiseLike(answer)) return settle(answer);
-    return within(answer, this.remainingMs(), DEADLINE).then(settle);
+    return andThen(
+      bounded(() => resolver.productSetNames(), this.remainingMs(), RENDER_DEADLINE),
+      settle,
+    );
   }
 
   private loadProductSets(names: readonly string[]): void | Promise<void> {
@@ -216,9 +217,11 @@ export class RenderSession {
       }
       const settle = (outcome: Outcome<readonly unknown[] | undefined>) =>
         this.settleProductSet(name, outcome);
-      const answer = attempt(() => resolver.productSet(name));
-      if (isPromiseLike(answer)) pending.push(within(answer, this.remainingMs(), DEADLINE).then(settle));
-      else settle(answer);
+      const settled = andThen(
+        bounded(() => resolver.productSet(name), this.remainingMs(), RENDER_DEADLINE),
+        settle,
+      );
+      if (settled instanceof Promise) pending.push(settled);
     }
     if (pending.length > 0) return Promise.all(pending).then(() => undefined);
   }
@@ -350,7 +353,7 @@ export class RenderSession {
     }
     const remaining = this.remainingMs();
     if (remaining <= 0) {
-      this.settle(entry, call, failed(`not called: ${DEADLINE}`));
+      this.settle(entry, call, failed(`not called: ${RENDER_DEADLINE}`));
       return entry;
     }
     this.callsMade++;
@@ -362,7 +365,7 @@ export class RenderSession {
       this.settle(entry, call, answer);
       return entry;
     }
-    entry.settled = within(answer, remaining, DEADLINE).then((outcome) =>
+    entry.settled = within(answer, remaining, RENDER_DEADLINE).then((outcome) =>
       this.settle(entry, call, outcome.ok ? outcome.value : failed(outcome.reason)),
     );
     return entry;
