@@ -4,11 +4,11 @@
  */
 import { repr } from '../runtime/format';
 import { dictEntries } from '../runtime/iterate';
+import { splitlines } from '../runtime/methods';
 import { lt, typeName } from '../runtime/operators';
 import { cpLength } from '../runtime/strings';
 import { isDict, isTuple, iteratorKind, NOT_FOUND, namedTupleField } from '../runtime/values';
 import { pySorted } from './ordering';
-import { splitLinesKeepEnds } from './text';
 
 const WIDTH = 80;
 
@@ -127,7 +127,7 @@ function formatString(value: string, out: string[], indent: number, allowance: n
     return;
   }
   const chunks: string[] = [];
-  const lines = splitLinesKeepEnds(value);
+  const lines = splitlines(value, true);
   let ind = indent;
   let allow = allowance;
   if (level === 1) {

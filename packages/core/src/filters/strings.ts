@@ -5,7 +5,7 @@ import { slice } from '../runtime/access';
 import { markupPercentFormat, percentFormat, str } from '../runtime/format';
 import { length } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
-import { replaceText } from '../runtime/methods';
+import { replaceText, splitlines, strip } from '../runtime/methods';
 import { add, ge, le, sub, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import { codePoints, cpLength, PY_WHITESPACE, pyCapitalize } from '../runtime/strings';
@@ -22,7 +22,7 @@ import {
   textOf,
 } from './args';
 import { pformat } from './pretty-print';
-import { beforeLast, isBlank, pySlice, pyStrip, splitLines } from './text';
+import { beforeLast, isBlank, pySlice } from './text';
 
 function doUpper(_state: RenderState, value: unknown): string | Markup {
   const s = softStr(value);
@@ -126,10 +126,7 @@ function doCenter(state: RenderState, value: unknown, width: unknown = 80): stri
 
 function doTrim(_state: RenderState, value: unknown, chars: unknown = null): string | Markup {
   const s = softStr(value);
-  if (chars !== null && typeof chars !== 'string' && !(chars instanceof Markup)) {
-    throw typeError('strip arg must be None or str');
-  }
-  return sameKind(s, pyStrip(textOf(s), chars === null ? null : textOf(chars)));
+  return sameKind(s, strip(textOf(s), chars, true, true));
 }
 
 function doString(_state: RenderState, value: unknown): string | Markup {
@@ -209,7 +206,7 @@ function doIndent(
     throw typeError(`unsupported operand type(s) for +=: '${typeName(value)}' and 'str'`);
   }
   const text = `${textOf(value)}\n`;
-  const lines = splitLines(text);
+  const lines = splitlines(text, false);
   checkSize(state, text.length + lines.length * indention.length, 'indent');
   let rv: string;
   if (truthy(blank)) {
@@ -309,7 +306,7 @@ function doWordwrap(
   const separator = wrapstring === null ? '\n' : str(wrapstring);
   const w = indexArg(width);
   // Each paragraph is wrapped on its own; an empty one still takes its place between separators.
-  const paragraphs = splitLines(textOf(value)).map((line) =>
+  const paragraphs = splitlines(textOf(value), false).map((line) =>
     wrapParagraph(line, w, truthy(breakLongWords), truthy(breakOnHyphens)),
   );
   let size = Math.max(0, paragraphs.length - 1) * separator.length;

@@ -247,7 +247,8 @@ function stripTest(chars: unknown, name: string): (ch: string) => boolean {
   return (ch) => set.has(ch);
 }
 
-function strip(s: string, chars: unknown, left: boolean, right: boolean): string {
+/** Python's `str.strip`/`lstrip`/`rstrip(chars)`: whitespace when `chars` is None, else any of its code points. */
+export function strip(s: string, chars: unknown, left: boolean, right: boolean): string {
   const test = stripTest(chars, left && right ? 'strip' : left ? 'lstrip' : 'rstrip');
   const cps = codePoints(s);
   let a = 0;
@@ -372,7 +373,8 @@ function replace(state: RenderState, s: string, old: string, by: string, countAr
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these controls are line boundaries for Python.
 const LINE_BREAK = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g;
 
-function splitlines(s: string, keepends: unknown): string[] {
+/** Python's `str.splitlines(keepends)`: every line boundary Python knows; no empty line after a final break. */
+export function splitlines(s: string, keepends: unknown): string[] {
   const keep = keepends !== undefined && intArg(keepends) !== 0;
   const out: string[] = [];
   let from = 0;
