@@ -12,6 +12,7 @@ import { iterate } from '../runtime/iterate';
 import { DICT_ATTRIBUTE_NAMES } from '../runtime/methods';
 import {
   add,
+  checkLength,
   contains,
   eq,
   floordiv,
@@ -872,13 +873,7 @@ export class Compiler {
         return (f) => {
           let out = '';
           for (const part of parts) out += toText(part(f));
-          const max = f.run.limits.maxOutputSize;
-          if (out.length > max) {
-            throw new LimitError(
-              'maxOutputSize',
-              `the result would be longer than ${max} characters or items`,
-            );
-          }
+          checkLength(f.run, out.length);
           return out;
         };
       }

@@ -6,7 +6,7 @@ import { truthy, typeName } from '../runtime/operators';
 import type { FilterSpec } from '../runtime/state';
 import { pyIsAscii } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
-import { float, int, isFloat, isInt, Markup, PyFloat, Undefined } from '../runtime/values';
+import { float, int, isFloat, isInt, Markup, PyFloat, toJsNumber, Undefined } from '../runtime/values';
 import { indexArg } from './args';
 
 const overflowError = (message: string) => new TemplateRuntimeError('OverflowError', message);
@@ -125,7 +125,7 @@ function doInt(_state: unknown, value: unknown, fallback: unknown = 0, base: unk
   }
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (isInt(value)) return value;
-  if (isFloat(value)) return truncate(value instanceof PyFloat ? value.value : value) ?? fallback;
+  if (isFloat(value)) return truncate(toJsNumber(value)) ?? fallback;
   return fallback;
 }
 
@@ -237,7 +237,7 @@ function roundCommon(value: unknown, precision: unknown): unknown {
     throw typeError(`type ${typeName(value)} doesn't define __round__ method`);
   }
   if (isFloat(value)) {
-    const x = value instanceof PyFloat ? value.value : value;
+    const x = toJsNumber(value);
     if (precision === null) {
       // round(x, None) is round(x): an int, half to even.
       if (Number.isNaN(x)) throw valueError('cannot convert float NaN to integer');
@@ -268,8 +268,8 @@ function roundDirected(value: unknown, precision: unknown, direction: (x: number
     throw typeError(`unsupported operand type(s) for *: '${name}' and '${p >= 0 ? 'int' : 'float'}'`);
   }
   // An int times 10 ** p (p >= 0) stays an exact int, so rounding it changes nothing.
-  if (!isFloat(value) && p >= 0) return float(Number(typeof value === 'boolean' ? Number(value) : value));
-  const x = isFloat(value) ? (value instanceof PyFloat ? value.value : value) : Number(value);
+  if (!isFloat(value) && p >= 0) return float(toJsNumber(value));
+  const x = toJsNumber(value);
   if (p > 308) throw overflowError('int too large to convert to float');
   const scale = Number(`1e${p}`);
   const scaled = x * scale;

@@ -6,7 +6,7 @@ import { typeError } from '../errors';
 import { str } from '../runtime/format';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { typeName } from '../runtime/type-name';
-import { isDict, Markup, PyFloat, Undefined } from '../runtime/values';
+import { isDict, Markup, PyFloat, setKey, Undefined } from '../runtime/values';
 
 /** A JSON value. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -33,12 +33,7 @@ function convert(value: unknown, depth: number): JsonValue {
     const out: { [key: string]: JsonValue } = {};
     for (const [key, item] of dictEntries(value)) {
       const name = typeof key === 'string' ? key : str(key);
-      Object.defineProperty(out, name, {
-        value: convert(item, depth + 1),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setKey(out, name, convert(item, depth + 1));
     }
     return out;
   }

@@ -106,7 +106,8 @@ function unsupported(op: string, a: unknown, b: unknown): TemplateRuntimeError {
 }
 
 /** Strings and lists a template builds are bounded by the output limit (a list counts its items). */
-function checkLength(state: RenderState, size: number): void {
+/** Throws a `LimitError` when a result of `size` characters or items would pass `maxOutputSize`. */
+export function checkLength(state: RenderState, size: number): void {
   const max = state.limits.maxOutputSize;
   if (size > max)
     throw new LimitError('maxOutputSize', `the result would be longer than ${max} characters or items`);
