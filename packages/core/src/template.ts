@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { Compiler, type Program, rangeLimit, type TemplateNames } from './compiler/compiler';
+import { asTemplateError, Compiler, type Program, type TemplateNames } from './compiler/compiler';
 import { Run } from './compiler/frame';
-import { LimitError, TemplateError, TemplateRuntimeError } from './errors';
+import { LimitError } from './errors';
 import { builtinFilters } from './filters/index';
 import { type Limits, resolveLimits } from './limits';
 import { parse } from './parser/parser';
@@ -86,11 +86,7 @@ export class Template {
     try {
       out = this.program.run(run);
     } catch (error) {
-      if (error instanceof TemplateError) throw error;
-      if (error instanceof RangeError) throw rangeLimit(error);
-      const wrapped = new TemplateRuntimeError('InternalError', 'the engine failed to render this template');
-      wrapped.cause = error;
-      throw wrapped;
+      throw asTemplateError(error, 'the engine failed to render this template');
     }
     if (out.length > this.limits.maxOutputSize) {
       throw new LimitError(

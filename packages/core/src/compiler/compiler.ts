@@ -137,10 +137,23 @@ export function rangeLimit(error: RangeError): LimitError {
 /** Turns anything thrown below a node into a TemplateError that names the node's place. */
 function locate(error: unknown, node: ast.Span, source: string): TemplateError {
   if (error instanceof TemplateError) return error.locate(node.line, node.col, source);
-  if (error instanceof RangeError) return rangeLimit(error).locate(node.line, node.col, source);
-  const wrapped = new TemplateRuntimeError('InternalError', 'the engine failed to evaluate this expression');
+  return asTemplateError(error, 'the engine failed to evaluate this expression').locate(
+    node.line,
+    node.col,
+    source,
+  );
+}
+
+/**
+ * Anything thrown while rendering as a TemplateError: a TemplateError as it is, a RangeError as the limit it
+ * stands for, anything else as an InternalError that says `message` and keeps the error as its cause.
+ */
+export function asTemplateError(error: unknown, message: string): TemplateError {
+  if (error instanceof TemplateError) return error;
+  if (error instanceof RangeError) return rangeLimit(error);
+  const wrapped = new TemplateRuntimeError('InternalError', message);
   wrapped.cause = error;
-  return wrapped.locate(node.line, node.col, source);
+  return wrapped;
 }
 
 function unpack(value: unknown, count: number): unknown[] {
@@ -677,6 +690,7 @@ export class Compiler {
     const render = this.statements(body, inner);
     this.watchControl = outerWatch;
     const paramNames = params.map((param) => param.name);
+    const notProvided = paramNames.map((param) => `parameter ${strRepr(param)} was not provided`);
     const size = inner.size;
     const attributes = new Map<string, unknown>([
       ['name', name],
@@ -711,11 +725,7 @@ export class Compiler {
                 vars[paramSlots[i]] = rest[param];
                 delete rest[param];
               } else {
-                vars[paramSlots[i]] = new Undefined(
-                  param,
-                  NO_OBJECT,
-                  `parameter ${strRepr(param)} was not provided`,
-                );
+                vars[paramSlots[i]] = new Undefined(param, NO_OBJECT, notProvided[i]);
                 if (i >= firstDefault) pending.push(i);
               }
             }
