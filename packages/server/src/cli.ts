@@ -5,11 +5,11 @@
  * `--workers <n>` a primary process forks n server processes that share the port (`node:cluster`).
  */
 import cluster from 'node:cluster';
-import { parseArgs } from 'node:util';
 import { createApp } from './app';
 import { runClusterPrimary, type WorkerMessage } from './cluster/cluster-primary';
+import { fail, loadWorkspaceFileOrFail, parseCommandLine } from './command-line';
 import { stdoutLogger } from './logging/request-log';
-import { DEMO_WORKSPACE_FILE, loadWorkspaceFile, type RunningServer, startServer } from './node';
+import { DEMO_WORKSPACE_FILE, type RunningServer, startServer } from './node';
 import { PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import {
@@ -20,7 +20,6 @@ import {
   redisRateLimitStore,
 } from './rate-limit/redis-rate-limit-store';
 import { workspaceFileStore } from './workspaces/workspace';
-import { WorkspaceFileError } from './workspaces/workspace-file';
 
 const USAGE = `Usage: pnpm serve [--workspace <file>] [--port <n>] [--host <address>]
                   [--redis <url>] [--redis-failure open|closed] [--redis-timeout <ms>] [--workers <n>]
@@ -51,11 +50,6 @@ interface ServeConfig {
   readonly workers: number;
 }
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
-
 function wholeNumber(option: string, text: string, min: number, max: number): number {
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max)
@@ -64,37 +58,20 @@ function wholeNumber(option: string, text: string, min: number, max: number): nu
 }
 
 function parseConfig(): ServeConfig {
-  let values: {
-    workspace?: string;
-    port?: string;
-    host?: string;
-    redis?: string;
-    'redis-failure'?: string;
-    'redis-timeout'?: string;
-    workers?: string;
-    help?: boolean;
-  };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        workspace: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        redis: { type: 'string' },
-        'redis-failure': { type: 'string' },
-        'redis-timeout': { type: 'string' },
-        workers: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    fail(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`, 2);
-  }
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
+  const values = parseCommandLine(
+    {
+      workspace: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      redis: { type: 'string' },
+      'redis-failure': { type: 'string' },
+      'redis-timeout': { type: 'string' },
+      workers: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (values === undefined) process.exit(0);
   const redisUrl = values.redis ?? (process.env.REDIS_URL || undefined);
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
     fail(`--redis must be a redis:// or rediss:// URL, got ${redisUrl}`, 2);
@@ -130,12 +107,7 @@ function parseConfig(): ServeConfig {
 }
 
 async function loadStore(config: ServeConfig): Promise<ReturnType<typeof workspaceFileStore>> {
-  try {
-    return workspaceFileStore(await loadWorkspaceFile(config.workspaceFile));
-  } catch (error) {
-    if (error instanceof WorkspaceFileError) fail(error.message, 1);
-    throw error;
-  }
+  return workspaceFileStore(await loadWorkspaceFileOrFail(config.workspaceFile));
 }
 
 /** Outages and recoveries of Redis, as lines a person reads; each worker of a cluster says which it is. */

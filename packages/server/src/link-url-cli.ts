@@ -3,10 +3,9 @@
  * `pnpm link-url`: prints a landing-page link for a workspace, user and campaign, with the ids encrypted
  * under the workspace's `api_secret`, as the preferences endpoint reads them.
  */
-import { parseArgs } from 'node:util';
+import { fail, loadWorkspaceFileOrFail, parseCommandLine } from './command-line';
 import { makeLandingPageLink } from './landing-page/landing-page-link';
-import { DEMO_WORKSPACE_FILE, loadWorkspaceFile } from './node';
-import { type WorkspaceFile, WorkspaceFileError } from './workspaces/workspace-file';
+import { DEMO_WORKSPACE_FILE, pickWorkspace } from './node';
 
 const USAGE = `Usage: pnpm -s link-url [--workspace <file>] [--workspace-id <id>] --user <id> --campaign <id> --url <landing page>
 
@@ -21,59 +20,37 @@ Workspace ID, each encrypted with AES-256-GCM under the SHA-256 of the workspace
   --help               this text
 `;
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
-
 async function main(): Promise<void> {
-  let values: Partial<Record<'workspace' | 'workspace-id' | 'user' | 'campaign' | 'url', string>> & {
-    help?: boolean;
-  };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        workspace: { type: 'string' },
-        'workspace-id': { type: 'string' },
-        user: { type: 'string' },
-        campaign: { type: 'string' },
-        url: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    fail(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`, 2);
-  }
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const values = parseCommandLine(
+    {
+      workspace: { type: 'string' },
+      'workspace-id': { type: 'string' },
+      user: { type: 'string' },
+      campaign: { type: 'string' },
+      url: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (values === undefined) return;
   const missing = (['user', 'campaign', 'url'] as const).filter((name) => !values[name]);
   if (missing.length > 0) fail(`${missing.map((name) => `--${name}`).join(', ')} required\n\n${USAGE}`, 2);
 
   const path = values.workspace ?? DEMO_WORKSPACE_FILE;
-  let file: WorkspaceFile;
-  try {
-    file = await loadWorkspaceFile(path);
-  } catch (error) {
-    if (error instanceof WorkspaceFileError) fail(error.message, 1);
-    throw error;
-  }
-  const ids = file.workspaces.map((w) => w.id);
-  const wanted = values['workspace-id'] ?? (ids.length === 1 ? ids[0] : undefined);
-  if (wanted === undefined)
-    fail(`${path} has several workspaces (${ids.join(', ')}): choose one with --workspace-id`, 2);
-  const workspace = file.workspaces.find((w) => w.id === wanted);
-  if (workspace === undefined) fail(`${path} has no workspace ${wanted} (it has ${ids.join(', ')})`, 1);
+  const file = await loadWorkspaceFileOrFail(path);
+  const pick = pickWorkspace(file, values['workspace-id']);
+  if (pick.kind === 'several')
+    fail(`${path} has several workspaces (${pick.ids.join(', ')}): choose one with --workspace-id`, 2);
+  if (pick.kind === 'unknown') fail(`${path} has no workspace ${pick.id} (it has ${pick.ids.join(', ')})`, 1);
+  const workspace = pick.entry;
   if (workspace.api_secret === undefined)
     fail(
-      `workspace ${wanted} has no api_secret, so the preferences endpoint answers 409: set one in ${path}`,
+      `workspace ${workspace.id} has no api_secret, so the preferences endpoint answers 409: set one in ${path}`,
       1,
     );
   const user = values.user as string;
   if (!workspace.users.some((u) => u.id === user))
-    fail(`workspace ${wanted} has no user ${user}: the preferences endpoint would answer 400`, 1);
+    fail(`workspace ${workspace.id} has no user ${user}: the preferences endpoint would answer 400`, 1);
 
   try {
     const link = await makeLandingPageLink({

@@ -17,7 +17,12 @@ import { CommandError, EXIT, type ExitStatus, messageOf } from '../command-line/
 import { readJsonObject } from '../command-line/json-file';
 import { compileTemplateFile, readTemplateFile } from '../templates/template-file';
 import { type NamesRead, readsAny, type TemplateReads, templateReads } from '../templates/template-reads';
-import { checkEventName, chooseWorkspace, type WorkspaceEntry } from '../workspaces/workspace-option';
+import {
+  checkEventAttrsOption,
+  checkEventOption,
+  chooseWorkspace,
+  type WorkspaceEntry,
+} from '../workspaces/workspace-option';
 
 /** The usage text of `bulk`. */
 export const BULK_USAGE = `Usage: personalize bulk <template-file> --users <ndjson-file> --out <ndjson-file>
@@ -159,9 +164,7 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
   if (usersPath !== '-' && outPath !== '-' && resolve(usersPath) === resolve(outPath)) {
     throw usageError('--out must not be the --users file', BULK_USAGE);
   }
-  if (values['event-attrs'] !== undefined && values.event === undefined) {
-    throw usageError('--event-attrs needs --event <name>', BULK_USAGE);
-  }
+  checkEventAttrsOption(values, BULK_USAGE);
   const workers =
     values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, '--workers', 1);
   const batchLines =
@@ -173,10 +176,7 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
   const reads = templateReads(compileTemplateFile(template));
   const { entry } = await chooseWorkspace(values.workspace, values['workspace-id']);
   checkOffline(reads, entry);
-  if (values.event !== undefined) checkEventName(entry, values.event);
-  else if (readsAny(reads.eventAttributes)) {
-    throw new CommandError('the template reads EventAttribute: name the event with --event <name>');
-  }
+  checkEventOption(entry, values.event, reads);
   const eventAttributes =
     values['event-attrs'] === undefined ? {} : await readJsonObject(values['event-attrs'], '--event-attrs');
   const totalBytes = await inputSize(usersPath);

@@ -10,8 +10,8 @@ import {
   fieldLabel,
   readTemplateFile,
 } from '../templates/template-file';
-import { readsAny, templateReads } from '../templates/template-reads';
-import { checkEventName, chooseWorkspace } from '../workspaces/workspace-option';
+import { templateReads } from '../templates/template-reads';
+import { checkEventAttrsOption, checkEventOption, chooseWorkspace } from '../workspaces/workspace-option';
 
 /** The usage text of `render`. */
 export const RENDER_USAGE = `Usage: personalize render <template-file> [--workspace <file>] [--workspace-id <id>]
@@ -56,9 +56,7 @@ export async function renderCommand(args: readonly string[], streams: RenderStre
     return EXIT.ok;
   }
   if (positionals.length !== 1) throw usageError('render takes one template file', RENDER_USAGE);
-  if (values['event-attrs'] !== undefined && values.event === undefined) {
-    throw usageError('--event-attrs needs --event <name>', RENDER_USAGE);
-  }
+  checkEventAttrsOption(values, RENDER_USAGE);
 
   const file = await readTemplateFile(positionals[0]);
   const reads = templateReads(compileTemplateFile(file));
@@ -66,10 +64,7 @@ export async function renderCommand(args: readonly string[], streams: RenderStre
   if (values.user !== undefined && !entry.users.some((user) => user.id === values.user)) {
     throw new CommandError(`workspace ${entry.id} has no user with id ${JSON.stringify(values.user)}`);
   }
-  if (values.event !== undefined) checkEventName(entry, values.event);
-  else if (readsAny(reads.eventAttributes)) {
-    throw new CommandError('the template reads EventAttribute: name the event with --event <name>');
-  }
+  checkEventOption(entry, values.event, reads);
   const userAttributes =
     values.attrs === undefined ? undefined : await readJsonObject(values.attrs, '--attrs');
   const eventAttributes =

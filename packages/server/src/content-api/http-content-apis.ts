@@ -4,7 +4,7 @@
  */
 
 import type { ContentApiArguments, ContentApiCallContext, ContentApiResolver } from '@personalize/core';
-import { readStreamText } from '../http/read-stream-text';
+import { readCappedBody } from '../http/read-stream-text';
 
 /** How one content API is called. */
 export interface ContentApiConfig {
@@ -65,9 +65,8 @@ export function contentApiUrl(base: string, args: ContentApiArguments): string {
 
 /** The body's text, read no further than `max` bytes. */
 async function readCapped(response: Response, max: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > max) throw new ContentApiFailure(`the answer is larger than ${max} bytes`);
-  const text = response.body === null ? '' : await readStreamText(response.body, max);
+  // Judged by its Content-Length, but always streamed: that length may be the compressed size, not the text's.
+  const text = await readCappedBody(response, max, { declared: response.headers.get('content-length') });
   if (text === undefined) throw new ContentApiFailure(`the answer is larger than ${max} bytes`);
   return text;
 }
