@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { asTemplateError, Compiler, type Program, type TemplateNames } from './compiler/compiler';
 import { Run } from './compiler/frame';
 import { LimitError } from './errors';
@@ -6,6 +5,7 @@ import { builtinFilters } from './filters/index';
 import { type Limits, resolveLimits } from './limits';
 import { parse } from './parser/parser';
 import type { FilterSpec, Registry, TestSpec } from './runtime/state';
+import { SourceCache } from './source-cache';
 import { builtinTests } from './tests/index';
 
 /** Options of `compile`. */
@@ -25,17 +25,12 @@ export interface CompileOptions {
 const BUILTIN_REGISTRY: Registry = { filters: builtinFilters, tests: builtinTests };
 
 /** Compiled programs, per filter/test registry, keyed by template source. */
-const caches = new WeakMap<Registry, LRUCache<string, Program>>();
+const caches = new WeakMap<Registry, SourceCache<Program>>();
 
-function cacheFor(registry: Registry): LRUCache<string, Program> {
+function cacheFor(registry: Registry): SourceCache<Program> {
   let cache = caches.get(registry);
   if (cache === undefined) {
-    cache = new LRUCache<string, Program>({
-      max: 5_000,
-      // Bounded by source size too: a compiled program is roughly proportional to its source.
-      maxSize: 64 * 1024 * 1024,
-      sizeCalculation: (_program, source) => Math.max(1, source.length * 8),
-    });
+    cache = new SourceCache<Program>({ max: 5_000, maxSize: 64 * 1024 * 1024 });
     caches.set(registry, cache);
   }
   return cache;

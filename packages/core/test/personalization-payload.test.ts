@@ -91,6 +91,39 @@ describe('renderPayload', () => {
     expect(syntax.status === 'error' && syntax.error).toBeInstanceOf(TemplateSyntaxError);
   });
 
+  it('fields that finish at once and fields that wait for a fetch are reported alike', async () => {
+    const counting = countingResolvers();
+    const renderer = createRenderer({ resolvers: counting.resolvers });
+    const result = await renderer.renderPayload(
+      {
+        now: 'plain {{ 2 * 3 }}',
+        later: '{{ ProductSet.top[0].title }}',
+        gone: '{{ ProductSet.gone }}',
+        broken: '{% if %}',
+        thrown: '{{ 1 / 0 }}',
+        // The call's arguments are known only while rendering: the field waits, then fails.
+        fetched: "{{ ContentApi.weather({'params': {'c': UserAttribute.City}}).temp }}",
+        thrownLater: "{{ ContentApi.weather({'params': {'c': UserAttribute.City}}).temp / 0 }}",
+      },
+      { user: USER_1 },
+    );
+    expect(result.payload).toEqual({
+      now: 'plain 6',
+      later: 'Lamp',
+      gone: '',
+      broken: '',
+      thrown: '',
+      fetched: '21',
+      thrownLater: '',
+    });
+    expect(result.failures.map((f) => [f.path, f.status === 'error' && f.error.name])).toEqual([
+      [['gone'], 'NotFoundError'],
+      [['broken'], 'TemplateSyntaxError'],
+      [['thrown'], 'TemplateRuntimeError'],
+      [['thrownLater'], 'TemplateRuntimeError'],
+    ]);
+  });
+
   it('a field that says not to send is listed as not sent, with its reason', async () => {
     const renderer = rendererFor({});
     const result = await renderer.renderPayload({

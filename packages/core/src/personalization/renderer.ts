@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { NotSentSignal, TemplateError, TemplateRuntimeError } from '../errors';
 import { DEFAULT_LIMITS, type Limits } from '../limits';
 import { setKey } from '../runtime/values';
+import { SourceCache } from '../source-cache';
 import { compile, type Template } from '../template';
 import { isPromiseLike } from './bounded';
 import { type CachedResult, ContentApiCalls } from './content-api';
@@ -35,7 +36,10 @@ export const DEFAULT_PERSONALIZATION_LIMITS: Readonly<PersonalizationLimits> = O
 
 /** How large a cache may grow. */
 export interface CacheBounds {
-  /** Most entries. */
+  /**
+   * Most entries. A template longer than 64 characters is filed under a fingerprint (its length and sampled
+   * characters): up to four templates that share one count as one entry.
+   */
   max?: number;
   /**
    * Most bytes, approximately: a compiled template counts 8 bytes per character of its source, a content API
@@ -163,11 +167,9 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   const templates =
     templateBounds === null
       ? null
-      : new LRUCache<string, Template>({
+      : new SourceCache<Template>({
           max: templateBounds.max ?? 5_000,
-          // A compiled template is roughly proportional to its source.
           maxSize: templateBounds.maxSize ?? 64 * MiB,
-          sizeCalculation: (_template, source) => Math.max(1, source.length * 8),
         });
 
   const resultBounds = cacheBounds(options.cache, (caches) => caches.contentApiResults);
@@ -184,12 +186,10 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
 
   const compileOptions = { limits, now: clock, cache: false };
   const compileCached = (source: string): Template => {
-    let template = templates?.get(source);
-    if (template === undefined) {
-      template = compile(source, compileOptions);
-      templates?.set(source, template);
-    }
-    return template;
+    const template = templates?.get(source);
+    if (template !== undefined) return template;
+    const compiled = compile(source, compileOptions);
+    return templates === null ? compiled : templates.set(source, compiled);
   };
 
   const setup: SessionSetup = {
@@ -235,18 +235,21 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     );
     if (prefetched !== undefined) await prefetched;
 
-    // Fields render concurrently, so their content API passes share fetches; each keeps its own outcome.
-    const outcomes = await Promise.all(
-      templates.map(async (template): Promise<string | TemplateError> => {
-        if (template instanceof TemplateError) return template;
-        try {
-          const text = session.render(template);
-          return isPromiseLike(text) ? await text : text;
-        } catch (error) {
-          return templateError(error);
-        }
-      }),
-    );
+    // Fields render concurrently, so their content API passes share fetches; each keeps its own outcome. A
+    // field that needs no fetch finishes synchronously: only the others are awaited.
+    let pending = false;
+    const started = templates.map((template): string | TemplateError | Promise<string | TemplateError> => {
+      if (template instanceof TemplateError) return template;
+      try {
+        const text = session.render(template);
+        if (!isPromiseLike(text)) return text;
+        pending = true;
+        return Promise.resolve(text).catch(templateError);
+      } catch (error) {
+        return templateError(error);
+      }
+    });
+    const outcomes = pending ? await Promise.all(started) : (started as (string | TemplateError)[]);
     const failures: PayloadFailure[] = [];
     outcomes.forEach((outcome, index) => {
       if (typeof outcome === 'string') return;

@@ -62,10 +62,10 @@ function mergeAttributes(
   stored: Readonly<Record<string, unknown>>,
   supplied: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const merged = new Map<string, unknown>(Object.entries(stored));
-  for (const [key, value] of Object.entries(supplied)) merged.set(key, value);
+  // A key set again keeps its place, as in a dict.
   const out: Record<string, unknown> = {};
-  for (const [key, value] of merged) setOwn(out, key, value);
+  for (const key of Object.keys(stored)) setOwn(out, key, stored[key]);
+  for (const key of Object.keys(supplied)) setOwn(out, key, supplied[key]);
   return out;
 }
 
