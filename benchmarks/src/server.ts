@@ -3,8 +3,12 @@
  * bare `node:http` server that answers the same JSON without rendering, in one run. Each server runs in its
  * own process; autocannon drives it from this one with 10 connections.
  *
- * 1. Rounds: the bare server and Personalize take turns (5 s each, 5 rounds); the ratio reported is the
- *    median of the rounds' ratios, so that load from other work on the machine weighs on both alike.
+ * 1. Rounds: the servers take turns (5 s each, 5 rounds): the bare server, Personalize, and two steps between
+ *    them that show where the difference goes (`server-target.ts`): the same answer from a Hono app on
+ *    `@hono/node-server`, then from that app behind the preview's request log, credentials and rate limit.
+ *    Each ratio reported is the median of the rounds' ratios, so that load from other work on the machine
+ *    weighs on all alike; so is each server's CPU time per request (user + system, as the server process
+ *    counts it), which moves less with that load than the rates do.
  * 2. Soak: Personalize alone for 60 s: its throughput, p99 latency, errors (any answer but a 200), and its
  *    heap after a GC every 5 s, to show that memory stays flat.
  *
@@ -19,7 +23,7 @@ import { cpus, platform } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchHeaders, benchRequestBody, PREVIEW_PATH } from './server-request';
-import type { TargetMessage } from './server-target';
+import type { TargetMessage, TargetMode } from './server-target';
 
 const { values } = parseArgs({
   options: {
@@ -43,10 +47,12 @@ interface Target {
   url: string;
   child: ChildProcess;
   memory(): Promise<{ heapUsed: number; rss: number }>;
+  /** CPU time the process has used so far, in µs. */
+  cpu(): Promise<number>;
   stop(): Promise<void>;
 }
 
-function startTarget(mode: 'personalize' | 'bare', env: Record<string, string> = {}): Promise<Target> {
+function startTarget(mode: TargetMode, env: Record<string, string> = {}): Promise<Target> {
   const child = fork(new URL('./server-target.ts', import.meta.url), [mode], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     env: { ...process.env, ...env },
@@ -61,12 +67,11 @@ function startTarget(mode: 'personalize' | 'bare', env: Record<string, string> =
         url: message.url,
         child,
         memory: () =>
-          new Promise((answer) => {
-            child.once('message', (reply: TargetMessage) => {
-              if (reply.type === 'memory') answer({ heapUsed: reply.heapUsed, rss: reply.rss });
-            });
-            child.send({ type: 'measure-memory' } satisfies TargetMessage);
-          }),
+          ask(child, 'measure-memory', (reply) =>
+            reply.type === 'memory' ? { heapUsed: reply.heapUsed, rss: reply.rss } : undefined,
+          ),
+        cpu: () =>
+          ask(child, 'measure-cpu', (reply) => (reply.type === 'cpu' ? reply.microseconds : undefined)),
         stop: () =>
           new Promise((done) => {
             child.removeAllListeners('exit');
@@ -75,6 +80,24 @@ function startTarget(mode: 'personalize' | 'bare', env: Record<string, string> =
           }),
       });
     });
+  });
+}
+
+/** Sends a target a question and waits for the reply `read` accepts. */
+function ask<T>(
+  child: ChildProcess,
+  type: 'measure-memory' | 'measure-cpu',
+  read: (reply: TargetMessage) => T | undefined,
+): Promise<T> {
+  return new Promise((answer) => {
+    const listen = (reply: TargetMessage) => {
+      const value = read(reply);
+      if (value === undefined) return;
+      child.off('message', listen);
+      answer(value);
+    };
+    child.on('message', listen);
+    child.send({ type } satisfies TargetMessage);
   });
 }
 
@@ -122,30 +145,64 @@ function measured(result: autocannon.Result): Measured {
 const personalize = await startTarget('personalize');
 const expected = await answerOf(personalize.url);
 if (expected.status !== 200) throw new Error(`the preview answered ${expected.status}: ${expected.text}`);
-const bareTarget = await startTarget('bare', { BARE_ANSWER: expected.text });
-const bareAnswer = await answerOf(bareTarget.url);
-if (bareAnswer.text !== expected.text) throw new Error('the bare server does not answer the same JSON');
+const steps: { mode: TargetMode; label: string; target: Target }[] = [];
+for (const [mode, label] of [
+  ['bare', 'bare `node:http` (no rendering)'],
+  ['hono', 'the same on Hono + `@hono/node-server`'],
+  ['middleware', '+ request log, credentials, rate limit'],
+] as const) {
+  const target = await startTarget(mode, { BARE_ANSWER: expected.text });
+  const answer = await answerOf(target.url);
+  if (answer.text !== expected.text) throw new Error(`the ${mode} server does not answer the same JSON`);
+  steps.push({ mode, label, target });
+}
+steps.push({
+  mode: 'personalize',
+  label: 'Personalize (+ body checks, rendering, serializing)',
+  target: personalize,
+});
 console.log(`request: ${benchRequestBody.length} bytes; answer: ${expected.text.length} bytes`);
 
+/** One timed run of a target, with the CPU time its process used per request. */
+async function timed(target: Target, seconds: number): Promise<Measured & { cpuMicrosPerRequest: number }> {
+  const before = await target.cpu();
+  const result = measured(await load(target.url, seconds));
+  const used = (await target.cpu()) - before;
+  return { ...result, cpuMicrosPerRequest: Math.round((used / Math.max(1, result.requests)) * 10) / 10 };
+}
+
 // 1. Rounds, in turns.
-await load(bareTarget.url, WARM_UP_SECONDS);
-await load(personalize.url, WARM_UP_SECONDS);
-const turns: { bare: Measured; personalize: Measured; ratio: number }[] = [];
+for (const step of steps) await load(step.target.url, WARM_UP_SECONDS);
+type Timed = Awaited<ReturnType<typeof timed>>;
+const turns: { byMode: Record<string, Timed>; ratio: number }[] = [];
 for (let round = 1; round <= rounds; round++) {
-  const bare = measured(await load(bareTarget.url, roundSeconds));
-  const ours = measured(await load(personalize.url, roundSeconds));
-  const ratio = Math.round((ours.requestsPerSecond / bare.requestsPerSecond) * 100) / 100;
-  turns.push({ bare, personalize: ours, ratio });
+  const byMode: Record<string, Timed> = {};
+  for (const step of steps) byMode[step.mode] = await timed(step.target, roundSeconds);
+  const ratio =
+    Math.round((byMode.personalize.requestsPerSecond / byMode.bare.requestsPerSecond) * 100) / 100;
+  turns.push({ byMode, ratio });
   console.log(
-    `round ${round}: bare ${bare.requestsPerSecond} req/s, Personalize ${ours.requestsPerSecond} req/s: ${ratio.toFixed(2)}x`,
+    `round ${round}: ${steps.map((step) => `${step.mode} ${byMode[step.mode].requestsPerSecond} req/s (${byMode[step.mode].cpuMicrosPerRequest} µs CPU)`).join(', ')}: ${ratio.toFixed(2)}x`,
   );
 }
-await bareTarget.stop();
-const median = <T>(items: T[], key: (item: T) => number): T =>
-  [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
-const middle = median(turns, (turn) => turn.ratio);
-const bareMedian = median(turns, (turn) => turn.bare.requestsPerSecond).bare;
-const oursMedian = median(turns, (turn) => turn.personalize.requestsPerSecond).personalize;
+for (const step of steps) if (step.mode !== 'personalize') await step.target.stop();
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ratio = median(turns.map((turn) => turn.ratio));
+const rows = steps.map((step) => {
+  const of = (key: (t: Timed) => number) => median(turns.map((turn) => key(turn.byMode[step.mode])));
+  return {
+    mode: step.mode,
+    label: step.label,
+    requestsPerSecond: of((t) => t.requestsPerSecond),
+    // The median of the rounds' ratios: each round's servers ran under the same load from elsewhere.
+    ratio: median(
+      turns.map((turn) => turn.byMode[step.mode].requestsPerSecond / turn.byMode.bare.requestsPerSecond),
+    ),
+    cpuMicrosPerRequest: of((t) => t.cpuMicrosPerRequest),
+    p99Ms: of((t) => t.p99Ms),
+    errors: turns.reduce((sum, turn) => sum + turn.byMode[step.mode].errors, 0),
+  };
+});
 
 // 2. The soak: Personalize alone, its heap sampled every 5 s.
 const heap: { second: number; heapUsedMiB: number; rssMiB: number }[] = [];
@@ -177,18 +234,15 @@ console.log(
 );
 console.log(`heap (MiB after GC) by second: ${heap.map((h) => `${h.second}s ${h.heapUsedMiB}`).join(', ')}`);
 console.log('');
-console.log('| Server | Requests/s | vs bare | p99 (ms) | Errors |');
-console.log('|---|---:|---:|---:|---:|');
-console.log(
-  `| bare node:http (no rendering) | ${bareMedian.requestsPerSecond} | 1.00x | ${bareMedian.p99Ms} | ${bareMedian.errors} |`,
-);
-console.log(
-  `| Personalize | ${oursMedian.requestsPerSecond} | ${middle.ratio.toFixed(2)}x | ${oursMedian.p99Ms} | ${oursMedian.errors} |`,
-);
+console.log('| Server | Requests/s | vs bare | CPU µs/request | p99 (ms) | Errors |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const row of rows) {
+  console.log(
+    `| ${row.label} | ${row.requestsPerSecond} | ${row.ratio.toFixed(2)}x | ${row.cpuMicrosPerRequest} | ${row.p99Ms} | ${row.errors} |`,
+  );
+}
 console.log('');
-console.log(
-  `goal: at least 0.5x the bare server: ${middle.ratio >= 0.5 ? 'met' : 'NOT met'} (median ${middle.ratio}x)`,
-);
+console.log(`goal: at least 0.5x the bare server: ${ratio >= 0.5 ? 'met' : 'NOT met'} (median ${ratio}x)`);
 console.log(`goal: zero errors: ${soak.errors === 0 ? 'met' : 'NOT met'} (${soak.errors} in the soak)`);
 console.log(
   `goal: heap flat over ${soakSeconds} s: ${flat ? 'met' : 'NOT met'} (${heap[0].heapUsedMiB} -> ${heap[heap.length - 1].heapUsedMiB} MiB after GC)`,
@@ -205,7 +259,8 @@ writeFileSync(
       cpus: cpus().length,
       connections,
       rounds: turns,
-      ratio: middle.ratio,
+      servers: rows,
+      ratio: ratio,
       soak: { seconds: soakSeconds, ...soak, heap, heapGrowthMiB: growth },
     },
     null,
