@@ -49,7 +49,9 @@ describe('SourceCache', () => {
     const sources = ['b', 'c', 'd', 'e', 'f'].map((letter) => `a${letter}${base.slice(2)}`);
     expect(new Set(sources.map(fingerprint)).size).toBe(1);
     const cache = new SourceCache<number>({ max: 10, maxSize: 1 << 20 });
-    sources.forEach((source, index) => cache.set(source, index));
+    sources.forEach((source, index) => {
+      cache.set(source, index);
+    });
     expect(sources.map((source) => cache.get(source))).toEqual([undefined, 1, 2, 3, 4]);
     cache.set(sources[1], 10);
     expect(cache.get(sources[1])).toBe(10);

@@ -105,7 +105,7 @@ describe('render errors name the failing expression', () => {
       '{% if true %}\n\n   {{ [1]|join(1, 2, 3) }}{% endif %}',
       {},
       'TypeError',
-      'join() takes at most 3 positional argument(s) (4 given)',
+      'sync_do_join() takes from 2 to 4 positional arguments but 5 were given',
       3,
       11,
     ],

@@ -74,13 +74,13 @@ describe('custom filters', () => {
       "!TypeError: wrap() got an unexpected keyword argument 'size'",
     );
     expect(outcome("{{ 'x'|truncate(5, size=2) }}")).toBe(
-      "!TypeError: truncate() got an unexpected keyword argument 'size'",
+      "!TypeError: do_truncate() got an unexpected keyword argument 'size'",
     );
   });
 
   it('refuse a missing required argument and a repeated one', () => {
     expect(outcome("{{ 'x'|wrap(right='>') }}", {}, { filters })).toBe(
-      "!TypeError: wrap() missing required argument 'left'",
+      "!TypeError: wrap() missing 1 required positional argument: 'left'",
     );
     expect(outcome("{{ 'x'|wrap('<', left='(') }}", {}, { filters })).toBe(
       "!TypeError: wrap() got multiple values for argument 'left'",

@@ -1138,7 +1138,7 @@ export class Compiler {
           const args = dynPositional(f);
           const kwargs = keywords(f);
           const keys = Object.keys(kwargs);
-          const plan = planArguments(spec, node.name, args.length, keys);
+          const plan = planArguments(spec, kind, node.name, args.length, keys);
           return applyPlan(spec, plan, args, Object.values(kwargs), keys);
         },
       };
@@ -1146,17 +1146,8 @@ export class Compiler {
     const positional = node.args.map((arg) => this.expression(arg, scope));
     const names = node.kwargs.map((kw) => kw.key);
     const values = node.kwargs.map((kw) => this.expression(kw.value, scope));
-    const plan: ArgumentPlan = planArguments(spec, node.name, positional.length, names);
-    if (plan.error !== null) {
-      const message = plan.error;
-      return {
-        spec,
-        args: () => {
-          throw new TemplateRuntimeError('TypeError', message);
-        },
-      };
-    }
-    if (!spec.varargs && !spec.kwargs) {
+    const plan: ArgumentPlan = planArguments(spec, kind, node.name, positional.length, names);
+    if (plan.error === null && !spec.varargs && !spec.kwargs) {
       // Parameters after the last one given are left out, so the implementation's defaults apply.
       let given = plan.params.length;
       while (given > 0 && plan.params[given - 1] === null) given--;
@@ -1167,6 +1158,8 @@ export class Compiler {
         );
       return { spec, args: (f) => evaluateAll(sources, f), sources };
     }
+    // With `*args` / `**kwargs`, or a plan that failed: applyPlan raises the error after the arguments are
+    // evaluated (one of them may fail first, as in Python).
     return {
       spec,
       args: (f) => applyPlan(spec, plan, evaluateAll(positional, f), evaluateAll(values, f), names),

@@ -47,7 +47,7 @@ export function runTest(
 ) {
   const spec = state.registry.tests.get(name);
   if (!spec) throw new Error(`no test ${name}`);
-  return attempt(() => callSpec(state, name, spec, value, args, kwargs));
+  return attempt(() => callSpec(state, name, spec, value, args, kwargs, 'test'));
 }
 
 /** One filter or test call and what Jinja2 gives for it: `[rule, name, value, args, kwargs, expected]`. */
