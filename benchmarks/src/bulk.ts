@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { compile, createRenderer, memoryResolvers } from '@personalize/core';
 import { BULK_MESSAGE, bulkExpected, bulkUser, writeBulkUsers } from './bulk-data';
+import { median } from './stats';
 
 const quick = process.argv.includes('--quick');
 const flag = (name: string, fallback: number) => {
@@ -83,7 +84,6 @@ async function checkOutput(path: string): Promise<void> {
   if (index !== LINES) throw new Error(`the output has ${index} lines, not ${LINES}`);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 

@@ -4,6 +4,7 @@ import { emailData } from './data';
 import { variantOf } from './email-template';
 import type { Engine } from './engines';
 import { renderEmailByHand } from './hand-written';
+import { median } from './stats';
 
 /** Renders per task call: one render of the fast contenders is close to the timer's own cost. */
 const RENDERS_PER_CALL = 10;
@@ -27,12 +28,6 @@ export const HAND_WRITTEN = 'hand-written JS';
 
 // The result is kept so that no engine's render can be optimised away.
 let sink = 0;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /**
  * Times every engine and the hand-written function: `rounds` tinybench runs of `timeMs / rounds` per contender,

@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchHeaders, benchRequestBody, PREVIEW_PATH } from './server-request';
 import type { TargetMessage, TargetMode } from './server-target';
+import { median } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -186,7 +187,6 @@ for (let round = 1; round <= rounds; round++) {
   );
 }
 for (const step of steps) if (step.mode !== 'personalize') await step.target.stop();
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ratio = median(turns.map((turn) => turn.ratio));
 const rows = steps.map((step) => {
   const of = (key: (t: Timed) => number) => median(turns.map((turn) => key(turn.byMode[step.mode])));

@@ -24,17 +24,11 @@ export interface CompileOptions {
 
 const BUILTIN_REGISTRY: Registry = { filters: builtinFilters, tests: builtinTests };
 
-/** Compiled programs, per filter/test registry, keyed by template source. */
-const caches = new WeakMap<Registry, SourceCache<Program>>();
-
-function cacheFor(registry: Registry): SourceCache<Program> {
-  let cache = caches.get(registry);
-  if (cache === undefined) {
-    cache = new SourceCache<Program>({ max: 5_000, maxSize: 64 * 1024 * 1024 });
-    caches.set(registry, cache);
-  }
-  return cache;
-}
+/**
+ * Programs compiled with the built-in filters and tests, by source. A program compiled with a registry of its
+ * own is not kept: that registry is made anew for each `compile` call.
+ */
+const programs = new SourceCache<Program>({ max: 5_000, maxSize: 64 * 1024 * 1024 });
 
 function registryFor(options: CompileOptions | undefined): Registry {
   if (options?.filters === undefined && options?.tests === undefined) return BUILTIN_REGISTRY;
@@ -111,10 +105,10 @@ export function compile(source: string, options?: CompileOptions): Template {
   }
   const registry = registryFor(options);
   const useCache = options?.cache !== false && registry === BUILTIN_REGISTRY;
-  let program = useCache ? cacheFor(registry).get(source) : undefined;
+  let program = useCache ? programs.get(source) : undefined;
   if (program === undefined) {
     program = new Compiler(registry, source).compile(parse(source));
-    if (useCache) cacheFor(registry).set(source, program);
+    if (useCache) programs.set(source, program);
   }
   return new Template(source, program, limits, registry, options?.now ?? defaultClock);
 }

@@ -70,4 +70,15 @@ export const cases: Case[] = rows([
   ],
   ['filter that cannot bind on an empty map is not an error', "{{ []|map('upper', foo=1)|list }}"],
   ['an undefined filter argument is an error before the binding one', "{{ 'a'|upper(foo=missing.x) }}"],
+  // map and select look the callable up and bind its arguments at each item: an empty sequence never fails.
+  ['map with an unknown filter over nothing is empty', '{{ []|map("nope")|list }}'],
+  ['map with an unknown filter fails at the first item', '{{ [1]|map("nope")|list }}'],
+  ['select with an unknown test over nothing is empty', '{{ []|select("nope")|list }}'],
+  ['map with a bad keyword over nothing is empty', '{{ []|map("upper", x=1)|list }}'],
+  ['map with a bad keyword fails at the first item', '{{ ["a", "b"]|map("upper", x=1)|list }}'],
+  ['map binds the same arguments for every item', '{{ ["a", "b", "ab"]|map("replace", "a", "z")|list }}'],
+  [
+    'map of map binds each level for its own items',
+    '{{ [[1], [2, 3]]|map("map", "string")|map("list")|list }}',
+  ],
 ]);

@@ -238,6 +238,22 @@ function nativeError(fn: PythonFunction, positional: number, keywords: number): 
   return given === 1 ? null : `${fn.name}() takes exactly one argument (${given} given)`;
 }
 
+/**
+ * Binds arguments known only at run time (`*args`/`**kwargs` in the call, or a filter called by name from
+ * `map` or `select`): plans for their shape and applies the plan. Throws Python's TypeError for a bad call.
+ */
+export function bindArguments(
+  spec: CallableSpec<unknown>,
+  kind: 'filter' | 'test',
+  name: string,
+  positional: readonly unknown[],
+  keywords: Kwargs,
+): unknown[] {
+  const names = Object.keys(keywords);
+  const plan = planArguments(spec, kind, name, positional.length, names);
+  return applyPlan(spec, plan, positional, Object.values(keywords), names);
+}
+
 /** Applies a plan to evaluated arguments, giving the argument list after the input value; throws its error. */
 export function applyPlan(
   spec: CallableSpec<unknown>,

@@ -33,7 +33,7 @@ import {
 } from '../runtime/operators';
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
 import { type Kwargs, Namespace, NO_OBJECT, PyCallable, setKey, tuple, Undefined } from '../runtime/values';
-import { type ArgumentPlan, applyPlan, evaluateAll, planArguments } from './arguments';
+import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, planArguments } from './arguments';
 import { Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, loopAttributeReader } from './loop';
@@ -1134,13 +1134,7 @@ export class Compiler {
       const { positional: dynPositional, keywords } = this.arguments(node, scope);
       return {
         spec,
-        args: (f) => {
-          const args = dynPositional(f);
-          const kwargs = keywords(f);
-          const keys = Object.keys(kwargs);
-          const plan = planArguments(spec, kind, node.name, args.length, keys);
-          return applyPlan(spec, plan, args, Object.values(kwargs), keys);
-        },
+        args: (f) => bindArguments(spec, kind, node.name, dynPositional(f), keywords(f)),
       };
     }
     const positional = node.args.map((arg) => this.expression(arg, scope));

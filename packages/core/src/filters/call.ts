@@ -1,14 +1,26 @@
-import { applyPlan, planArguments } from '../compiler/arguments';
+import { bindArguments } from '../compiler/arguments';
 import { TemplateRuntimeError } from '../errors';
 import { repr } from '../runtime/format';
 import type { CallableSpec, RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
 import { type Kwargs, Undefined } from '../runtime/values';
 
+/** `spec` with run-time arguments bound as Python binds a call, as a function of the value it is applied to. */
+function boundSpec<R>(
+  state: RenderState,
+  kind: 'filter' | 'test',
+  name: string,
+  spec: CallableSpec<R>,
+  args: readonly unknown[],
+  kwargs: Kwargs,
+): (value: unknown) => R {
+  const bound = bindArguments(spec, kind, name, args, kwargs);
+  return (value) => spec.fn(state, value, ...bound);
+}
+
 /**
- * Runs a filter or test with run-time arguments, bound as Python binds a call: the compiler's binder, planned
- * for this call's shape, so errors read as they do for a call written in the template. This is for the
- * filters that call others by name (`map`, `select`, ...).
+ * Runs a filter or test once with run-time arguments, bound by the compiler's binder, so errors read as they do
+ * for a call written in the template.
  */
 export function callSpec<R>(
   state: RenderState,
@@ -19,35 +31,51 @@ export function callSpec<R>(
   kwargs: Kwargs,
   kind: 'filter' | 'test' = 'filter',
 ): R {
-  const keys = Object.keys(kwargs);
-  const plan = planArguments(spec, kind, name, args.length, keys);
-  return spec.fn(state, value, ...applyPlan(spec, plan, args, Object.values(kwargs), keys));
+  return boundSpec(state, kind, name, spec, args, kwargs)(value);
 }
 
-/** Jinja's `environment.call_filter`: runs the filter named `name`, or fails as Jinja does when there is none. */
-export function callFilter(
+/**
+ * Jinja's `environment.call_filter` or `call_test` for each item of a sequence (`map`, `select`, ...): the
+ * callable named `name` with `args` and `kwargs`. Jinja looks it up and binds the call for each item, so an
+ * empty sequence never fails; here that happens at the first item, and the binding serves every later one.
+ */
+function caller<R>(
   state: RenderState,
+  kind: 'filter' | 'test',
   name: unknown,
-  value: unknown,
   args: readonly unknown[],
   kwargs: Kwargs,
-): unknown {
-  const spec = typeof name === 'string' ? state.registry.filters.get(name) : undefined;
-  if (!spec) throw noSuch('filter', name);
-  return callSpec(state, name as string, spec, value, args, kwargs);
+): (value: unknown) => R {
+  let call: ((value: unknown) => R) | undefined;
+  return (value) => {
+    if (call === undefined) {
+      const table = kind === 'filter' ? state.registry.filters : state.registry.tests;
+      const spec = typeof name === 'string' ? (table.get(name) as CallableSpec<R> | undefined) : undefined;
+      if (!spec) throw noSuch(kind, name);
+      call = boundSpec(state, kind, name as string, spec, args, kwargs);
+    }
+    return call(value);
+  };
 }
 
-/** Jinja's `environment.call_test`: runs the test named `name`, or fails as Jinja does when there is none. */
-export function callTest(
+/** The filter named `name` with `args` and `kwargs`, for each item of `map`; fails as Jinja does at the first. */
+export function filterCaller(
   state: RenderState,
   name: unknown,
-  value: unknown,
   args: readonly unknown[],
   kwargs: Kwargs,
-): boolean {
-  const spec = typeof name === 'string' ? state.registry.tests.get(name) : undefined;
-  if (!spec) throw noSuch('test', name);
-  return callSpec(state, name as string, spec, value, args, kwargs, 'test');
+): (value: unknown) => unknown {
+  return caller(state, 'filter', name, args, kwargs);
+}
+
+/** The test named `name` with `args` and `kwargs`, for each item of `select` and `reject`. */
+export function testCaller(
+  state: RenderState,
+  name: unknown,
+  args: readonly unknown[],
+  kwargs: Kwargs,
+): (value: unknown) => boolean {
+  return caller(state, 'test', name, args, kwargs);
 }
 
 function noSuch(kind: 'filter' | 'test', name: unknown): TemplateRuntimeError {

@@ -25,7 +25,7 @@ import {
   Undefined,
 } from '../runtime/values';
 import { checkSize, filterArgumentError, indexArg, textOf } from './args';
-import { callFilter, callTest } from './call';
+import { filterCaller, testCaller } from './call';
 import { attributeGetter, ignoreCase, multiAttributeGetter } from './lookup';
 import { hashKey, listLess, pySorted } from './ordering';
 
@@ -272,7 +272,7 @@ function doMap(state: RenderState, value: unknown, args: unknown[], kwargs: Kwar
   } else {
     if (args.length === 0) throw filterArgumentError('map requires a filter argument');
     const [name, ...rest] = args;
-    fn = (item) => callFilter(state, name, item, rest, kwargs);
+    fn = filterCaller(state, name, rest, kwargs);
   }
   return pyIterator(iterate(value).map(fn), 'generator', 'sync_do_map');
 }
@@ -297,7 +297,7 @@ function selectOrReject(
   if (args.length > offset) {
     const name = args[offset];
     const rest = args.slice(offset + 1);
-    test = (item) => callTest(state, name, item, rest, kwargs);
+    test = testCaller(state, name, rest, kwargs);
   } else {
     test = truthy;
   }
