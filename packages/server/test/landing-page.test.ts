@@ -142,6 +142,19 @@ describe('pnpm link-url', () => {
   }, 60_000);
 
   const linkUrl = (...args: string[]) => run(process.execPath, [LINK_CLI, ...args]);
+  /** The options of one link: workspace `id`, user `user`, campaign `c`. */
+  const linkOptions = (id: string, user: string, url = 'https://e.com') => [
+    '--workspace',
+    file,
+    '--workspace-id',
+    id,
+    '--user',
+    user,
+    '--campaign',
+    'c',
+    '--url',
+    url,
+  ];
   const failure = async (...args: string[]) => {
     const error = (await linkUrl(...args).then(
       () => undefined,
@@ -179,47 +192,14 @@ describe('pnpm link-url', () => {
   });
 
   it('a workspace without api_secret, an unknown user or workspace stop with exit code 1', async () => {
-    const noSecret = await failure(
-      '--workspace',
-      file,
-      '--workspace-id',
-      'OTHER02',
-      '--user',
-      'u-1',
-      '--campaign',
-      'c',
-      '--url',
-      'https://e.com',
-    );
+    const noSecret = await failure(...linkOptions('OTHER02', 'u-1'));
     expect(noSecret.code).toBe(1);
     expect(noSecret.stderr).toContain(
       'workspace OTHER02 has no api_secret, so the preferences endpoint answers 409',
     );
-    const noUser = await failure(
-      '--workspace',
-      file,
-      '--workspace-id',
-      'TEST01',
-      '--user',
-      'u-9',
-      '--campaign',
-      'c',
-      '--url',
-      'https://e.com',
-    );
+    const noUser = await failure(...linkOptions('TEST01', 'u-9'));
     expect(noUser.stderr).toContain('workspace TEST01 has no user u-9');
-    const noWorkspace = await failure(
-      '--workspace',
-      file,
-      '--workspace-id',
-      'X',
-      '--user',
-      'u-1',
-      '--campaign',
-      'c',
-      '--url',
-      'https://e.com',
-    );
+    const noWorkspace = await failure(...linkOptions('X', 'u-1'));
     expect(noWorkspace.stderr).toContain('has no workspace X (it has TEST01, OTHER02)');
   });
 
@@ -241,18 +221,7 @@ describe('pnpm link-url', () => {
     expect(several.stderr).toContain(
       'has several workspaces (TEST01, OTHER02): choose one with --workspace-id',
     );
-    const badUrl = await failure(
-      '--workspace',
-      file,
-      '--workspace-id',
-      'TEST01',
-      '--user',
-      'u-1',
-      '--campaign',
-      'c',
-      '--url',
-      'mailto:x',
-    );
+    const badUrl = await failure(...linkOptions('TEST01', 'u-1', 'mailto:x'));
     expect(badUrl.code).toBe(2);
   });
 });
