@@ -43,6 +43,9 @@ const files = folderWith({
 afterAll(() => files.remove());
 
 const run = (...args: string[]) => runCli(args, files.dir);
+/** `personalize bulk <template> --workspace workspace.json --users <users> --out <out> ...extra`. */
+const bulk = (template: string, users: string, out: string, ...extra: string[]) =>
+  run('bulk', template, '--workspace', 'workspace.json', '--users', users, '--out', out, ...extra);
 const output = (name: string) => readFileSync(join(files.dir, name), 'utf8');
 const parsedLines = (text: string) =>
   text
@@ -52,18 +55,7 @@ const parsedLines = (text: string) =>
 
 describe('personalize bulk', () => {
   it('writes one line per input line, in order: sent, not sent, or the line error', async () => {
-    const result = await run(
-      'bulk',
-      'hello.txt',
-      '--workspace',
-      'workspace.json',
-      '--users',
-      'users.ndjson',
-      '--out',
-      'out.ndjson',
-      '--batch-lines',
-      '3',
-    );
+    const result = await bulk('hello.txt', 'users.ndjson', 'out.ndjson', '--batch-lines', '3');
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('');
     expect(parsedLines(output('out.ndjson'))).toEqual([
@@ -90,17 +82,7 @@ describe('personalize bulk', () => {
   });
 
   it('renders a .json payload per line, and records a failing field with its place', async () => {
-    const result = await run(
-      'bulk',
-      'message.json',
-      '--workspace',
-      'workspace.json',
-      '--users',
-      'users.ndjson',
-      '--out',
-      '-',
-      '--quiet',
-    );
+    const result = await bulk('message.json', 'users.ndjson', '-', '--quiet');
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
     const lines = parsedLines(result.stdout);
@@ -125,14 +107,9 @@ describe('personalize bulk', () => {
   });
 
   it('keeps input order across many small batches on several workers', async () => {
-    const result = await run(
-      'bulk',
+    const result = await bulk(
       'name.txt',
-      '--workspace',
-      'workspace.json',
-      '--users',
       'many.ndjson',
-      '--out',
       'many-out.ndjson',
       '--workers',
       '3',
@@ -149,14 +126,9 @@ describe('personalize bulk', () => {
   });
 
   it('prints the run figures as one JSON line with --stats', async () => {
-    const result = await run(
-      'bulk',
+    const result = await bulk(
       'name.txt',
-      '--workspace',
-      'workspace.json',
-      '--users',
       'crlf.ndjson',
-      '--out',
       'crlf-out.ndjson',
       '--workers',
       '1',
@@ -197,16 +169,7 @@ describe('personalize bulk', () => {
   });
 
   it('refuses a template naming a content block the workspace does not have', async () => {
-    const result = await run(
-      'bulk',
-      'missing-block.txt',
-      '--workspace',
-      'workspace.json',
-      '--users',
-      'users.ndjson',
-      '--out',
-      'block-out.ndjson',
-    );
+    const result = await bulk('missing-block.txt', 'users.ndjson', 'block-out.ndjson');
     expect(result.status).toBe(1);
     expect(result.stderr).toBe("Content Blocks ['legal'] not found in workspace TEST01\n");
   });
