@@ -20,6 +20,40 @@ export interface Limits {
   maxContentApiCalls: number;
 }
 
+/**
+ * Work units a render may spend between two readings of the clock. A unit is about one loop iteration, one
+ * macro call, or a built-in's pass over some hundred characters or items: a few nanoseconds to a microsecond.
+ * Reading the clock costs as much as a short render, so small renders never read it.
+ */
+export const UNITS_PER_CLOCK_READ = 4096;
+
+/** What `spend` needs of a render. */
+export interface Budget {
+  readonly limits: Limits;
+  deadline: number;
+  unitsLeft: number;
+}
+
+/**
+ * Spends `units` of the render's work budget, reading the clock only when the units since the last reading run
+ * out; throws a `LimitError` once the render has run longer than `timeoutMs`. The deadline starts at the first
+ * reading, so a render's first `UNITS_PER_CLOCK_READ` units (well under a millisecond) are not timed.
+ */
+export function spend(budget: Budget, units: number): void {
+  budget.unitsLeft -= units;
+  if (budget.unitsLeft < 0) readClock(budget);
+}
+
+/** Reads the clock for `spend`: starts the deadline, or fails when it has passed. */
+export function readClock(budget: Budget): void {
+  const now = Date.now();
+  if (budget.deadline === 0) budget.deadline = now + budget.limits.timeoutMs;
+  else if (now > budget.deadline) {
+    throw new LimitError('timeoutMs', `the render took longer than ${budget.limits.timeoutMs} ms`);
+  }
+  budget.unitsLeft = UNITS_PER_CLOCK_READ;
+}
+
 /** The limits used when an option is not given. */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxTemplateSize: 1_000_000,

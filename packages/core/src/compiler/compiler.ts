@@ -5,11 +5,21 @@ import {
   TemplateRuntimeError,
   TemplateSyntaxError,
 } from '../errors';
+import { readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
-import { callValue, getattr, getitem, slice } from '../runtime/access';
+import {
+  attributeReader,
+  callValue,
+  getattr,
+  getitem,
+  isInheritedName,
+  itemReader,
+  type MemberReader,
+  slice,
+} from '../runtime/access';
 import { str, strRepr } from '../runtime/format';
 import { iterate } from '../runtime/iterate';
-import { DICT_ATTRIBUTE_NAMES } from '../runtime/methods';
+import { callResolved, DICT_ATTRIBUTE_NAMES, methodFinder } from '../runtime/methods';
 import {
   add,
   checkLength,
@@ -32,7 +42,16 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
-import { type Kwargs, Namespace, NO_OBJECT, PyCallable, setKey, tuple, Undefined } from '../runtime/values';
+import {
+  type Kwargs,
+  Namespace,
+  NO_KWARGS,
+  NO_OBJECT,
+  PyCallable,
+  setKey,
+  tuple,
+  Undefined,
+} from '../runtime/values';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, planArguments } from './arguments';
 import { Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
@@ -81,16 +100,25 @@ const COMPARE: Record<ast.CompareOperator, (a: unknown, b: unknown) => boolean> 
   notin: (a, b) => !contains(b, a),
 };
 
-/** A plain object created by JSON or an object literal (its `constructor` is Object's, inherited). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' && value !== null && (value as { constructor?: unknown }).constructor === Object
-  );
-}
-
 /** `str()` of a value for output, with the common cases inline. */
 function toText(value: unknown): string {
   return typeof value === 'string' ? value : str(value);
+}
+
+/**
+ * The reader of a render variable: from plain-object variables (the usual case) by a direct read, since the
+ * name is not one they inherit; otherwise through `lookupVariable`.
+ */
+function variableReader(name: string): Ev {
+  if (isInheritedName(name)) return (f) => lookupVariable(f.run, name);
+  return (f) => {
+    const run = f.run;
+    if (run.plainCtx) {
+      const value = run.ctx[name];
+      if (value !== undefined && typeof value !== 'function') return value;
+    }
+    return lookupVariable(run, name);
+  };
 }
 
 /** Reads a render variable (or a global); data that JS code put there but Python has no value for is Undefined. */
@@ -102,15 +130,6 @@ function lookupVariable(run: Run, name: string): unknown {
     return missingName(name);
   }
   return GLOBALS.get(name) ?? missingName(name);
-}
-
-/** `obj.name` where the name is not a dict method: a plain object's own data first. */
-function memberOf(obj: unknown, name: string): unknown {
-  if (isRecord(obj) && Object.hasOwn(obj, name)) {
-    const value = obj[name];
-    if (value !== undefined && typeof value !== 'function') return value;
-  }
-  return getattr(obj, name);
 }
 
 /** Calls any template value. */
@@ -176,12 +195,6 @@ function unpack(value: unknown, count: number): unknown[] {
     throw new TemplateRuntimeError('ValueError', `too many values to unpack (expected ${count})`);
   }
   return items;
-}
-
-function checkDeadline(run: Run): void {
-  if (Date.now() > run.deadline) {
-    throw new LimitError('timeoutMs', `the render took longer than ${run.limits.timeoutMs} ms`);
-  }
 }
 
 /** Runs statements in order, stopping early when a `break`/`continue` is pending. */
@@ -442,7 +455,7 @@ export class Compiler {
         const all = items;
         items = [];
         for (let i = 0; i < all.length; i++) {
-          if ((i & 1023) === 1023) checkDeadline(run);
+          if (--run.unitsLeft < 0) readClock(run);
           if (kept(all[i])) items.push(all[i]);
         }
       }
@@ -475,17 +488,14 @@ export class Compiler {
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
       for (let i = 0; i < items.length; i++) {
-        if (lazy && !(kept as (item: unknown) => boolean)(items[i])) {
-          if ((i & 1023) === 1023) checkDeadline(run);
-          continue;
-        }
+        if (--run.unitsLeft < 0) readClock(run);
+        if (lazy && !(kept as (item: unknown) => boolean)(items[i])) continue;
         if (--run.iterationsLeft < 0) {
           throw new LimitError(
             'maxLoopIterations',
             `the render ran more than ${run.limits.maxLoopIterations} loop iterations`,
           ).locate(node.line, node.col, source);
         }
-        if ((run.iterationsLeft & 15) === 0) checkDeadline(run);
         if (resetLocals && i > 0) vars.fill(MISSING);
         bind(vars, items[i]);
         if (context !== null) {
@@ -711,7 +721,7 @@ export class Compiler {
             throw new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
           }
           try {
-            checkDeadline(run);
+            spend(run, 1);
             const vars: unknown[] = new Array(size).fill(MISSING);
             const frame = new Frame(vars, defining, run);
             const rest: Kwargs = { ...kwargs };
@@ -912,7 +922,7 @@ export class Compiler {
     }
     // A name the template assigns may still be read before the assignment runs, from the render variables.
     if (!scope.isLocal(name)) this.free.add(name);
-    if (places.length === 0) return (f) => lookupVariable(f.run, name);
+    if (places.length === 0) return variableReader(name);
     if (places.length === 1 && places[0][0] === 0) {
       const slot = places[0][1];
       return (f) => {
@@ -951,22 +961,43 @@ export class Compiler {
     return this.expression(node, scope);
   }
 
-  private getattr(node: ast.Getattr, scope: Scope): Ev {
-    // `d.items` and the like are dict methods, which read the whole dict.
-    const obj = this.object(node.node, DICT_ATTRIBUTE_NAMES.has(node.attr) ? null : node.attr, scope);
-    const name = node.attr;
-    if (DICT_ATTRIBUTE_NAMES.has(name) || name.startsWith('_')) {
-      return (f) => getattr(obj(f), name);
+  /**
+   * `obj.name` or `obj['key']` with a reader made for the name; when `obj` is a variable in a fixed slot of this
+   * frame or the one around it, it is read in the same closure.
+   */
+  private member(objNode: ast.Expr, member: string | null, read: MemberReader, scope: Scope): Ev {
+    const place = this.fixedPlace(objNode, scope);
+    if (place !== null) {
+      const [hops, slot] = place;
+      if (hops === 0) return (f) => read(f.vars[slot]);
+      return (f) => read((f.up as Frame).vars[slot]);
     }
+    const obj = this.object(objNode, member, scope);
+    return (f) => read(obj(f));
+  }
+
+  /** The frame hops (0 or 1) and slot of a variable always bound there, or null. */
+  private fixedPlace(node: ast.Expr, scope: Scope): [number, number] | null {
+    if (node.type !== 'Name') return null;
+    const { places, bound } = scope.resolve(node.name);
+    // A variable bound in its scope is local, so it is never one of `Template.names`.
+    return bound && places.length === 1 && places[0][0] <= 1 ? places[0] : null;
+  }
+
+  private getattr(node: ast.Getattr, scope: Scope): Ev {
+    const name = node.attr;
+    // `d.items` and the like are dict methods, which read the whole dict.
+    const member = DICT_ATTRIBUTE_NAMES.has(name) ? null : name;
     const read = node.node.type === 'Name' && node.node.name === 'loop' ? loopAttributeReader(name) : null;
     if (read !== null) {
       // `loop.index` and its kin, read straight off the loop; a variable the template named `loop` still works.
+      const obj = this.object(node.node, member, scope);
       return (f) => {
         const o = obj(f);
-        return o instanceof LoopContext ? read(o) : memberOf(o, name);
+        return o instanceof LoopContext ? read(o) : getattr(o, name);
       };
     }
-    return (f) => memberOf(obj(f), name);
+    return this.member(node.node, member, attributeReader(name), scope);
   }
 
   private getitem(node: ast.Getitem, scope: Scope): Ev {
@@ -986,17 +1017,7 @@ export class Compiler {
         );
     }
     if (arg.type === 'Const' && typeof arg.value === 'string') {
-      const key = arg.value;
-      const obj = this.object(node.node, key, scope);
-      if (key.startsWith('_')) return (f) => getitem(obj(f), key);
-      return (f) => {
-        const o = obj(f);
-        if (isRecord(o) && Object.hasOwn(o, key)) {
-          const value = o[key];
-          if (value !== undefined && typeof value !== 'function') return value;
-        }
-        return getitem(o, key);
-      };
+      return this.member(node.node, arg.value, itemReader(arg.value), scope);
     }
     const obj = this.expression(node.node, scope);
     const key = this.expression(arg, scope);
@@ -1078,6 +1099,7 @@ export class Compiler {
         return out;
       },
       keywords: (f) => {
+        if (names.length === 0 && dynKwargs === null) return NO_KWARGS;
         const out: Kwargs = {};
         for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
         if (dynKwargs !== null) {
@@ -1095,19 +1117,19 @@ export class Compiler {
   private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null): Ev {
     const { positional, keywords } = this.arguments(node, scope);
     const withCaller =
-      caller === null
-        ? keywords
-        : (f: Frame): Kwargs => {
-            const kwargs = keywords(f);
-            kwargs.caller = caller(f);
-            return kwargs;
-          };
+      caller === null ? keywords : (f: Frame): Kwargs => ({ ...keywords(f), caller: caller(f) });
     const callee = node.node;
     if (callee.type === 'Getattr') {
       const obj = this.object(callee.node, DICT_ATTRIBUTE_NAMES.has(callee.attr) ? null : callee.attr, scope);
       const attr = callee.attr;
+      // A method of a string, list or dict runs directly; anything else is looked up first, as Jinja2 does,
+      // before the arguments are evaluated.
+      const find = methodFinder(attr);
       return this.guarded(node, (f) => {
-        const fn = getattr(obj(f), attr);
+        const o = obj(f);
+        const method = find(o);
+        if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
+        const fn = getattr(o, attr);
         return invoke(f.run, fn, positional(f), withCaller(f));
       });
     }

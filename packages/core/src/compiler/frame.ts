@@ -1,4 +1,4 @@
-import type { Limits } from '../limits';
+import { type Limits, UNITS_PER_CLOCK_READ } from '../limits';
 import type { Registry, RenderState } from '../runtime/state';
 
 /** A slot whose variable has not been assigned in this scope yet: reads fall through to the enclosing scope. */
@@ -12,10 +12,13 @@ export type Control = (typeof Control)[keyof typeof Control];
 /** One render: its variables, limits, clock and counters. */
 export class Run implements RenderState {
   iterationsLeft: number;
-  deadline: number;
+  deadline = 0;
+  unitsLeft = UNITS_PER_CLOCK_READ;
   depth = 0;
   /** Pending `break`/`continue`. */
   control: Control = Control.None;
+  /** The render variables are a plain object, so a name they lack is not inherited either (see `lookupVariable`). */
+  readonly plainCtx: boolean;
 
   constructor(
     readonly ctx: Record<string, unknown>,
@@ -24,7 +27,7 @@ export class Run implements RenderState {
     readonly clock: () => Date,
   ) {
     this.iterationsLeft = limits.maxLoopIterations;
-    this.deadline = Date.now() + limits.timeoutMs;
+    this.plainCtx = Object.getPrototypeOf(ctx) === Object.prototype;
   }
 
   now(): Date {

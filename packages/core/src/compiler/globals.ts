@@ -1,4 +1,5 @@
 import { LimitError, TemplateRuntimeError } from '../errors';
+import { spend } from '../limits';
 import { strRepr } from '../runtime/format';
 import { iterate } from '../runtime/iterate';
 import { typeName } from '../runtime/operators';
@@ -77,6 +78,7 @@ function range(state: RenderState, args: unknown[]): number[] {
       `Range too big. The sandbox blocks ranges larger than MAX_RANGE (${max}).`,
     );
   }
+  spend(state, count >> 4);
   const items = new Array<number>(count);
   for (let i = 0; i < count; i++) items[i] = start + i * step;
   return markRange(items, start, stop, step);

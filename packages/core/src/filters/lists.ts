@@ -4,6 +4,7 @@
  * runtime can print and test it as Python would.
  */
 import { TemplateRuntimeError, typeError } from '../errors';
+import { spend } from '../limits';
 import { dictViewKind } from '../runtime/dict-views';
 import { repr, str } from '../runtime/format';
 import { iterate, length } from '../runtime/iterate';
@@ -274,7 +275,9 @@ function doMap(state: RenderState, value: unknown, args: unknown[], kwargs: Kwar
     const [name, ...rest] = args;
     fn = filterCaller(state, name, rest, kwargs);
   }
-  return pyIterator(iterate(value).map(fn), 'generator', 'sync_do_map');
+  const items = iterate(value);
+  spend(state, items.length);
+  return pyIterator(items.map(fn), 'generator', 'sync_do_map');
 }
 
 function selectOrReject(
@@ -301,8 +304,10 @@ function selectOrReject(
   } else {
     test = truthy;
   }
+  const items = iterate(value);
+  spend(state, items.length);
   return pyIterator(
-    iterate(value).filter((item) => test(transform(item)) === keep),
+    items.filter((item) => test(transform(item)) === keep),
     'generator',
     'select_or_reject',
   );

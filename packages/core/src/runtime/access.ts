@@ -8,7 +8,7 @@ import { typeError, valueError } from '../errors';
 import { dictViewKind } from './dict-views';
 import { repr, strRepr } from './format';
 import { isVisible } from './iterate';
-import { getMethod, numberProperty } from './methods';
+import { getMethod, isDictMethodName, numberProperty } from './methods';
 import { eq, isPlainSequence } from './operators';
 import type { RenderState } from './state';
 import { codePoints, hasSurrogate } from './strings';
@@ -130,6 +130,51 @@ export function getattr(obj: unknown, name: string): unknown {
   }
   const property = numberProperty(obj, name);
   return property === undefined ? new Undefined(name, obj) : property;
+}
+
+/** The names a plain object inherits from `Object.prototype`: reading one needs the own-property check. */
+const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** True when a plain object inherits `name` from `Object.prototype` (`constructor`, `__proto__`, `toString`...). */
+export function isInheritedName(name: string): boolean {
+  return INHERITED.has(name);
+}
+
+/** Reads one attribute or key of a value; made once per access in a template, when it is compiled. */
+export type MemberReader = (obj: unknown) => unknown;
+
+/**
+ * The reader of `obj.name` for a name known when the template is compiled. A plain object's own data comes
+ * first, read in place: such an object inherits nothing under this name, so no own-property test is needed.
+ * Everything else (dict methods, `_` names, engine objects, missing data) is `getattr`'s.
+ */
+export function attributeReader(name: string): MemberReader {
+  if (INHERITED.has(name) || name.startsWith('_') || isDictMethodName(name))
+    return (obj) => getattr(obj, name);
+  return (obj) => {
+    if (typeof obj === 'object' && obj !== null) {
+      if (Object.getPrototypeOf(obj) === Object.prototype) {
+        const value = (obj as Record<string, unknown>)[name];
+        if (value !== undefined && typeof value !== 'function') return value;
+      } else if (obj instanceof Namespace) {
+        const value = obj.attrs.get(name);
+        if (value !== undefined) return value;
+      }
+    }
+    return getattr(obj, name);
+  };
+}
+
+/** The reader of `obj['key']` for a string key known when the template is compiled: the item first. */
+export function itemReader(key: string): MemberReader {
+  if (INHERITED.has(key)) return (obj) => getitem(obj, key);
+  return (obj) => {
+    if (typeof obj === 'object' && obj !== null && Object.getPrototypeOf(obj) === Object.prototype) {
+      const value = (obj as Record<string, unknown>)[key];
+      if (value !== undefined && typeof value !== 'function') return value;
+    }
+    return getitem(obj, key);
+  };
 }
 
 /** A sequence index from a key: ints and bools; anything else is not one. */

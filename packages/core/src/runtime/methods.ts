@@ -17,6 +17,7 @@ import {
   cpLength,
   hasSurrogate,
   isPySpaceChar,
+  isPySpaceCode,
   pyCapitalize,
   pyCasefold,
   pyIsAlnum,
@@ -62,7 +63,7 @@ type Dict = Record<string, unknown> | Map<unknown, unknown>;
 type ArgStyle = 'classic' | 'clinic' | 'one';
 
 /** One method: its positional parameters (those past `required` optional) and how it binds keywords. */
-interface Method<S> {
+export interface Method<S> {
   readonly params: readonly string[];
   readonly required?: number;
   /** Defaults to `one` for a single required parameter, else `clinic`. */
@@ -103,8 +104,22 @@ function countError(
   return typeError(`${name} expected ${how}${bound} argument${plural(bound)}, got ${n}`);
 }
 
-/** Binds call arguments to a method's parameters; a parameter not given is JS `undefined`. */
+/** True when a keyword-argument record has no keys. */
+function noKeys(kwargs: Kwargs): boolean {
+  for (const _ in kwargs) return false;
+  return true;
+}
+
+/**
+ * Binds call arguments to a method's parameters; a parameter not given is JS `undefined`. Positional
+ * arguments within the method's count are its parameters as they are, so the common call binds nothing.
+ */
 function bind<S>(owner: string, name: string, method: Method<S>, args: unknown[], kwargs: Kwargs): unknown[] {
+  if (noKeys(kwargs)) {
+    if (method.varargs) return args;
+    const n = args.length;
+    if (n >= (method.required ?? 0) && n <= method.params.length) return args;
+  }
   const { params } = method;
   const keys = Object.keys(kwargs);
   if (keys.length > 0 && !method.keywords && !method.anyKwargs) {
@@ -211,6 +226,9 @@ function count(s: string, sub: string, start: unknown, end: unknown): number {
   return found;
 }
 
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
 /** `startswith`/`endswith` with a str or a tuple of str. */
 function affix(
   s: string,
@@ -220,6 +238,12 @@ function affix(
   atEnd: boolean,
   name: string,
 ): boolean {
+  // UTF-16 units compare as code points do, unless `what` would match half of a surrogate pair.
+  if (typeof what === 'string' && start === undefined && end === undefined) {
+    if (atEnd ? !isLowSurrogate(what.charCodeAt(0)) : !isHighSurrogate(what.charCodeAt(what.length - 1))) {
+      return atEnd ? s.endsWith(what) : s.startsWith(what);
+    }
+  }
   const options = isTuple(what) ? what : [what];
   const ix = indexed(s);
   const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
@@ -238,24 +262,31 @@ function affix(
   return false;
 }
 
-/** The characters `strip` removes: Python whitespace, or the given set. */
-function stripTest(chars: unknown, name: string): (ch: string) => boolean {
-  if (chars === undefined || chars === null) return isPySpaceChar;
-  const text = textOf(chars);
-  if (text === undefined) throw typeError(`${name} arg must be None or str`);
-  const set = new Set(codePoints(text));
-  return (ch) => set.has(ch);
-}
-
 /** Python's `str.strip`/`lstrip`/`rstrip(chars)`: whitespace when `chars` is None, else any of its code points. */
 export function strip(s: string, chars: unknown, left: boolean, right: boolean): string {
-  const test = stripTest(chars, left && right ? 'strip' : left ? 'lstrip' : 'rstrip');
-  const cps = codePoints(s);
   let a = 0;
-  let b = cps.length;
-  if (left) while (a < b && test(cps[a])) a++;
-  if (right) while (b > a && test(cps[b - 1])) b--;
-  return a === 0 && b === cps.length ? s : cps.slice(a, b).join('');
+  let b = s.length;
+  if (chars === undefined || chars === null) {
+    if (left) while (a < b && isPySpaceCode(s.charCodeAt(a))) a++;
+    if (right) while (b > a && isPySpaceCode(s.charCodeAt(b - 1))) b--;
+    return a === 0 && b === s.length ? s : s.slice(a, b);
+  }
+  const set = textOf(chars);
+  if (set === undefined)
+    throw typeError(`${left && right ? 'strip' : left ? 'lstrip' : 'rstrip'} arg must be None or str`);
+  if (hasSurrogate(set) || hasSurrogate(s)) {
+    // By code point: a pair must never be split, nor one of its halves match.
+    const members = new Set(codePoints(set));
+    const cps = codePoints(s);
+    let i = 0;
+    let j = cps.length;
+    if (left) while (i < j && members.has(cps[i])) i++;
+    if (right) while (j > i && members.has(cps[j - 1])) j--;
+    return i === 0 && j === cps.length ? s : cps.slice(i, j).join('');
+  }
+  if (left) while (a < b && set.includes(s[a])) a++;
+  if (right) while (b > a && set.includes(s[b - 1])) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
 }
 
 function splitWhitespace(s: string, maxsplit: number): string[] {
@@ -1068,6 +1099,51 @@ function bound<S>(
   return new PyCallable(name, (state, args, kwargs) =>
     method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs),
   );
+}
+
+/** A method found for a call `obj.name(...)`, run on `self` without making a bound method first. */
+export interface ResolvedMethod {
+  readonly owner: string;
+  readonly name: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each table's methods take their own type of `self`
+  readonly method: Method<any>;
+}
+
+/** Calls a resolved method of `self`, binding the arguments as CPython does. */
+export function callResolved(
+  state: RenderState,
+  resolved: ResolvedMethod,
+  self: unknown,
+  args: unknown[],
+  kwargs: Kwargs,
+): unknown {
+  const { owner, name, method } = resolved;
+  return method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs);
+}
+
+function resolved<S>(owner: string, table: Record<string, Method<S>>, name: string): ResolvedMethod | null {
+  return Object.hasOwn(table, name) ? { owner, name, method: table[name] } : null;
+}
+
+/**
+ * For a call `obj.name(...)` known when the template is compiled: finds the method for strings, lists and
+ * dicts (the receivers templates call methods on) once, so a call runs it directly. The finder answers null for
+ * any other receiver (tuples, which may be named, Markup, numbers, engine objects), which `getattr` serves.
+ */
+export function methodFinder(name: string): (obj: unknown) => ResolvedMethod | null {
+  const ofStr = resolved('str', STR_METHODS, name);
+  const ofList = resolved('list', LIST_METHODS, name);
+  const ofDict = resolved('dict', DICT_METHODS, name);
+  return (obj) => {
+    if (typeof obj === 'string') return ofStr;
+    if (typeof obj !== 'object' || obj === null) return null;
+    if (Array.isArray(obj)) {
+      return isTuple(obj) || dictViewKind(obj) !== undefined || iteratorKind(obj) !== undefined
+        ? null
+        : ofList;
+    }
+    return isDict(obj) ? ofDict : null;
+  };
 }
 
 /** `Markup` keeps its escaping through `format`; its other methods give plain text, which prints the same. */

@@ -39,8 +39,10 @@ export interface RenderState {
   now(): Date;
   /** Loop iterations left in this render's budget. @internal */
   iterationsLeft: number;
-  /** `Date.now()` past which the render fails. @internal */
+  /** `Date.now()` past which the render fails; 0 until the clock is first read (see `spend`). @internal */
   deadline: number;
+  /** Work units left before the clock is read again (see `spend`). @internal */
+  unitsLeft: number;
   /** Current macro / recursive-loop depth. @internal */
   depth: number;
 }

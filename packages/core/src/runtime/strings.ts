@@ -80,6 +80,19 @@ export function isPySpaceChar(ch: string): boolean {
   return SPACE_CHAR.test(ch);
 }
 
+/** Python's whitespace among the ASCII characters, by code. */
+const ASCII_SPACE = Uint8Array.from({ length: 128 }, (_, c) =>
+  (c >= 9 && c <= 13) || (c >= 28 && c <= 32) ? 1 : 0,
+);
+
+/**
+ * True when the UTF-16 unit `c` is a Python whitespace character. Every one of them is in the BMP, so a
+ * string can be scanned unit by unit: a surrogate is never whitespace.
+ */
+export function isPySpaceCode(c: number): boolean {
+  return c < 128 ? ASCII_SPACE[c] === 1 : c >= 0x85 && SPACE_CHAR.test(String.fromCharCode(c));
+}
+
 /** `str.isspace()` */
 export const pyIsSpace = (s: string): boolean => SPACE_RUN.test(s);
 /** `str.isdecimal()` */

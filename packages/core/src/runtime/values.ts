@@ -98,6 +98,9 @@ export class Markup {
 /** A keyword-argument record, as passed to callables. */
 export type Kwargs = Record<string, unknown>;
 
+/** The keyword arguments of a call that has none: shared, so callables must never change what they are given. */
+export const NO_KWARGS: Kwargs = Object.freeze({});
+
 /**
  * Anything a template may call: macros, `range`, `dict`, bound Python methods, `loop.cycle`, `caller`.
  * Raw JS functions found in data are never called: templates cannot reach them.
