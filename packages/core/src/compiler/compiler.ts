@@ -44,6 +44,7 @@ import {
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
 import {
   type Kwargs,
+  Markup,
   Namespace,
   NO_KWARGS,
   NO_OBJECT,
@@ -53,7 +54,7 @@ import {
   Undefined,
 } from '../runtime/values';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, planArguments } from './arguments';
-import { Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
+import { type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, loopAttributeReader } from './loop';
 import { declareAssigned, noteAssigned, reads, Scope } from './scope';
@@ -99,6 +100,56 @@ const COMPARE: Record<ast.CompareOperator, (a: unknown, b: unknown) => boolean> 
   in: (a, b) => contains(b, a),
   notin: (a, b) => !contains(b, a),
 };
+
+/**
+ * `x == 'a'`, `x != 3`, `x > 10`, `x in ['a', 'b']`: a comparison against a constant, with the common case
+ * decided inline and the rest left to the operator. Null when the right side is not such a constant.
+ */
+function constantComparison(op: ast.CompareOperator, right: ast.Expr): ((left: unknown) => boolean) | null {
+  if (right.type === 'Const') {
+    const c = right.value;
+    if (typeof c === 'string') {
+      // Only a str or Markup equals a str.
+      const same = (a: unknown) => a === c || (a instanceof Markup && a.value === c);
+      if (op === 'eq') return same;
+      if (op === 'ne') return (a) => !same(a);
+    }
+    if (typeof c === 'number') {
+      switch (op) {
+        case 'eq':
+          return (a) => (typeof a === 'number' ? a === c : eq(a, c));
+        case 'ne':
+          return (a) => (typeof a === 'number' ? a !== c : !eq(a, c));
+        case 'lt':
+          return (a) => (typeof a === 'number' ? a < c : lt(a, c));
+        case 'lteq':
+          return (a) => (typeof a === 'number' ? a <= c : le(a, c));
+        case 'gt':
+          return (a) => (typeof a === 'number' ? a > c : gt(a, c));
+        case 'gteq':
+          return (a) => (typeof a === 'number' ? a >= c : ge(a, c));
+        default:
+          return null;
+      }
+    }
+    return null;
+  }
+  if ((op === 'in' || op === 'notin') && (right.type === 'List' || right.type === 'Tuple')) {
+    const items = right.items;
+    if (
+      items.length === 0 ||
+      !items.every((item) => item.type === 'Const' && typeof item.value === 'string')
+    ) {
+      return null;
+    }
+    // Membership in a list of strings: equality with one of them, which only a str or Markup can have.
+    const members = new Set(items.map((item) => (item as ast.Const).value as string));
+    const has = (a: unknown) =>
+      typeof a === 'string' ? members.has(a) : a instanceof Markup && members.has(a.value);
+    return op === 'in' ? has : (a) => !has(a);
+  }
+  return null;
+}
 
 /** `str()` of a value for output, with the common cases inline. */
 function toText(value: unknown): string {
@@ -404,19 +455,79 @@ export class Compiler {
 
   private ifStatement(node: ast.If, scope: Scope): St {
     this.soft++;
-    const test = this.guarded(node.test, this.expression(node.test, scope));
-    // A branch may not run: what it assigns counts as assigned inside it only.
+    // `if`/`elif`/`elif`... as one list of tests and bodies. A branch may not run: what it assigns counts as
+    // assigned inside it only.
+    const branches = [node, ...node.elif];
     const assigned = scope.assigned;
+    const tests: Cond[] = [];
+    const bodies: St[] = [];
+    for (const branch of branches) {
+      tests.push(this.located(branch.test, this.condition(branch.test, scope)));
+      scope.assigned = new Set(assigned);
+      bodies.push(this.statements(branch.body, scope));
+    }
     scope.assigned = new Set(assigned);
-    const body = this.statements(node.body, scope);
-    scope.assigned = new Set(assigned);
-    const rest =
-      node.elif.length > 0
-        ? this.ifStatement({ ...node.elif[0], elif: node.elif.slice(1), else_: node.else_ }, scope)
-        : this.statements(node.else_, scope);
+    const otherwise = this.statements(node.else_, scope);
     scope.assigned = assigned;
     this.soft--;
-    return (f) => (truthy(test(f)) ? body(f) : rest(f));
+    if (tests.length === 1) {
+      const [test] = tests;
+      const [body] = bodies;
+      return (f) => (test(f) ? body(f) : otherwise(f));
+    }
+    if (tests.length === 2) {
+      const [test1, test2] = tests;
+      const [body1, body2] = bodies;
+      return (f) => (test1(f) ? body1(f) : test2(f) ? body2(f) : otherwise(f));
+    }
+    return (f) => {
+      for (let i = 0; i < tests.length; i++) if (tests[i](f)) return bodies[i](f);
+      return otherwise(f);
+    };
+  }
+
+  /**
+   * Compiles an expression whose truth is all that is wanted (`if`, `elif`, a loop's `if`, `x if c`): a
+   * comparison, `not`, `and` and `or` of such give booleans without going through `truthy`.
+   */
+  private condition(node: ast.Expr, scope: Scope): Cond {
+    switch (node.type) {
+      case 'Compare':
+        return this.compare(node, scope);
+      case 'UnaryOp':
+        if (node.op === 'not') {
+          const operand = this.condition(node.node, scope);
+          return (f) => !operand(f);
+        }
+        break;
+      case 'And': {
+        const left = this.condition(node.left, scope);
+        const right = this.condition(node.right, scope);
+        return (f) => left(f) && right(f);
+      }
+      case 'Or': {
+        const left = this.condition(node.left, scope);
+        const right = this.condition(node.right, scope);
+        return (f) => left(f) || right(f);
+      }
+      default:
+        break;
+    }
+    const ev = this.expression(node, scope);
+    return (f) => truthy(ev(f));
+  }
+
+  /** `cond` with what it throws located at `at`. */
+  private located(at: ast.Span, cond: Cond): Cond {
+    const node = spanOf(at);
+    const source = this.source;
+    return (f) => {
+      try {
+        return cond(f);
+      } catch (error) {
+        throw locate(error, node, source);
+      }
+    };
   }
 
   private forLoop(forNode: ast.For, scope: Scope): St {
@@ -534,14 +645,14 @@ export class Compiler {
   private loopFilter(target: ast.Name | ast.Tuple, test: ast.Expr, scope: Scope, at: ast.Span): LoopFilter {
     const inner = new Scope(scope);
     const bind = this.loopBinder(target, inner, at);
-    const ev = this.guarded(test, this.expression(test, inner));
+    const keep = this.located(test, this.condition(test, inner));
     const size = inner.size;
     return (f) => {
       const vars: unknown[] = new Array(size).fill(MISSING);
       const frame = new Frame(vars, f, f.run);
       return (item) => {
         bind(vars, item);
-        return truthy(ev(frame));
+        return keep(frame);
       };
     };
   }
@@ -850,13 +961,13 @@ export class Compiler {
         return this.test(node, scope);
       case 'CondExpr': {
         this.soft++;
-        const test = this.expression(node.test, scope);
+        const test = this.condition(node.test, scope);
         const yes = this.expression(node.expr1, scope);
         const no = node.expr2 === null ? null : this.expression(node.expr2, scope);
         this.soft--;
         const hint = `the inline if-expression on line ${node.line} evaluated to false and no else section was defined.`;
         return (f) => {
-          if (truthy(test(f))) return yes(f);
+          if (test(f)) return yes(f);
           return no === null ? new Undefined(undefined, NO_OBJECT, hint) : no(f);
         };
       }
@@ -867,8 +978,8 @@ export class Compiler {
         return (f) => op(f.run, left(f), right(f));
       }
       case 'UnaryOp': {
+        if (node.op === 'not') return this.condition(node, scope);
         const operand = this.expression(node.node, scope);
-        if (node.op === 'not') return (f) => !truthy(operand(f));
         const op = node.op === '-' ? neg : pos;
         return (f) => op(operand(f));
       }
@@ -1061,16 +1172,20 @@ export class Compiler {
     };
   }
 
-  private compare(node: ast.Compare, scope: Scope): Ev {
+  private compare(node: ast.Compare, scope: Scope): Cond {
     const first = this.expression(node.expr, scope);
+    if (node.ops.length === 1) {
+      const [{ op, expr }] = node.ops;
+      const against = constantComparison(op, expr);
+      if (against !== null) return (f) => against(first(f));
+      const compare = COMPARE[op];
+      const right = this.expression(expr, scope);
+      return (f) => compare(first(f), right(f));
+    }
     const ops = node.ops.map((operand) => ({
       op: COMPARE[operand.op],
       expr: this.expression(operand.expr, scope),
     }));
-    if (ops.length === 1) {
-      const [{ op, expr }] = ops;
-      return (f) => op(first(f), expr(f));
-    }
     return (f) => {
       let left = first(f);
       for (const { op, expr } of ops) {

@@ -46,5 +46,7 @@ export class Frame {
 
 /** A compiled expression. */
 export type Ev = (f: Frame) => unknown;
+/** A compiled expression used for its truth only. */
+export type Cond = (f: Frame) => boolean;
 /** A compiled statement: returns the text it outputs. */
 export type St = (f: Frame) => string;
