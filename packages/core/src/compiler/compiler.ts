@@ -54,7 +54,7 @@ import {
   Undefined,
 } from '../runtime/values';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, planArguments } from './arguments';
-import { type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
+import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, loopAttributeReader } from './loop';
 import { declareAssigned, noteAssigned, reads, Scope } from './scope';
@@ -305,6 +305,9 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
   });
 }
 
+/** `caller` in a macro called without a call block. */
+const NO_CALLER = new Undefined('caller', NO_OBJECT, 'No caller defined');
+
 /** A loop's `if` filter: given the frame around the loop, tells whether an item is kept. */
 type LoopFilter = (f: Frame) => (item: unknown) => boolean;
 
@@ -328,7 +331,7 @@ export class Compiler {
     const scope = new Scope(null);
     declareAssigned(scope, template.body);
     const body = this.statements(template.body, scope);
-    const size = scope.size;
+    const blank = blankSlots(scope.size);
     // Globals (`range`, `namespace`, ...) are not data a caller would supply, so they are left out.
     const data = (name: string) => !GLOBALS.has(name);
     const names: TemplateNames = {
@@ -338,7 +341,7 @@ export class Compiler {
     };
     return {
       names,
-      run: (run) => body(new Frame(new Array(size).fill(MISSING), null, run)),
+      run: (run) => body(new Frame(blank.slice(), null, run)),
     };
   }
 
@@ -541,6 +544,7 @@ export class Compiler {
     declareAssigned(inner, forNode.body);
     const resetLocals = inner.size > fixedSlots;
     const size = inner.size;
+    const blank = blankSlots(size);
     const keep = forNode.test === null ? null : this.loopFilter(forNode.target, forNode.test, scope, forNode);
     const outerWatch = this.watchControl;
     this.watchControl = containsControl(forNode.body);
@@ -571,7 +575,7 @@ export class Compiler {
         }
       }
       if (items.length === 0) return '';
-      const vars: unknown[] = new Array(size).fill(MISSING);
+      const vars = blank.slice();
       const frame = new Frame(vars, f, run);
       const context =
         loopSlot < 0
@@ -607,7 +611,7 @@ export class Compiler {
             `the render ran more than ${run.limits.maxLoopIterations} loop iterations`,
           ).locate(node.line, node.col, source);
         }
-        if (resetLocals && i > 0) vars.fill(MISSING);
+        if (resetLocals && i > 0) for (let slot = fixedSlots; slot < size; slot++) vars[slot] = MISSING;
         bind(vars, items[i]);
         if (context !== null) {
           context.index0 = i;
@@ -646,9 +650,9 @@ export class Compiler {
     const inner = new Scope(scope);
     const bind = this.loopBinder(target, inner, at);
     const keep = this.located(test, this.condition(test, inner));
-    const size = inner.size;
+    const blank = blankSlots(inner.size);
     return (f) => {
-      const vars: unknown[] = new Array(size).fill(MISSING);
+      const vars = blank.slice();
       const frame = new Frame(vars, f, f.run);
       return (item) => {
         bind(vars, item);
@@ -749,7 +753,8 @@ export class Compiler {
     this.watchControl = false;
     const run = this.statements(body, inner);
     this.watchControl = outerWatch;
-    return (f) => run(new Frame(new Array(inner.size).fill(MISSING), f, f.run));
+    const blank = blankSlots(inner.size);
+    return (f) => run(new Frame(blank.slice(), f, f.run));
   }
 
   private assignBlock(node: ast.AssignBlock, scope: Scope): St {
@@ -779,8 +784,9 @@ export class Compiler {
     const slots = node.targets.map((target) => inner.declareBound(target.name));
     declareAssigned(inner, node.body);
     const body = this.statements(node.body, inner);
+    const blank = blankSlots(inner.size);
     return (f) => {
-      const vars: unknown[] = new Array(inner.size).fill(MISSING);
+      const vars = blank.slice();
       for (let i = 0; i < slots.length; i++) vars[slots[i]] = values[i](f);
       return body(new Frame(vars, f, f.run));
     };
@@ -822,6 +828,67 @@ export class Compiler {
     ]);
     const label = `macro ${name === null ? 'None' : strRepr(name)}`;
 
+    const blank = blankSlots(size);
+    const paramCount = paramSlots.length;
+    const tooMany = () =>
+      new TemplateRuntimeError('TypeError', `${label} takes not more than ${paramCount} argument(s)`);
+    /** The usual call, with positional arguments only. */
+    const bindPositional = (vars: unknown[], frame: Frame, args: unknown[]): void => {
+      const given = args.length;
+      if (given > paramCount && varargsSlot < 0) throw tooMany();
+      for (let i = 0; i < paramCount; i++) {
+        vars[paramSlots[i]] = i < given ? args[i] : new Undefined(paramNames[i], NO_OBJECT, notProvided[i]);
+      }
+      for (let i = Math.max(given, firstDefault); i < paramCount; i++) {
+        vars[paramSlots[i]] = defaults[i - firstDefault](frame);
+      }
+      if (callerSlot >= 0) vars[callerSlot] = NO_CALLER;
+      if (kwargsSlot >= 0) vars[kwargsSlot] = {};
+      if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
+    };
+    /** Any call: keywords too, bound as Jinja2 binds them. */
+    const bindCall = (vars: unknown[], frame: Frame, args: unknown[], kwargs: Kwargs): void => {
+      const rest: Kwargs = { ...kwargs };
+      // Every parameter is bound before any default runs, so a default sees the arguments given after it
+      // too; keywords named like a parameter already given positionally stay in `rest`.
+      const pending: number[] = [];
+      for (let i = 0; i < paramCount; i++) {
+        const param = paramNames[i];
+        if (i < args.length) vars[paramSlots[i]] = args[i];
+        else if (Object.hasOwn(rest, param)) {
+          vars[paramSlots[i]] = rest[param];
+          delete rest[param];
+        } else {
+          vars[paramSlots[i]] = new Undefined(param, NO_OBJECT, notProvided[i]);
+          if (i >= firstDefault) pending.push(i);
+        }
+      }
+      for (const i of pending) vars[paramSlots[i]] = defaults[i - firstDefault](frame);
+      if (callerSlot >= 0) {
+        const caller = rest.caller;
+        delete rest.caller;
+        vars[callerSlot] = caller === undefined || caller === null ? NO_CALLER : caller;
+      }
+      if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
+      else {
+        const leftover = Object.keys(rest);
+        if (Object.hasOwn(rest, 'caller')) {
+          throw new TemplateRuntimeError(
+            'TypeError',
+            `${label} was invoked with two values for the special caller argument. This is most likely a bug.`,
+          );
+        }
+        if (leftover.length > 0) {
+          throw new TemplateRuntimeError(
+            'TypeError',
+            `${label} takes no keyword argument ${strRepr(leftover[0])}`,
+          );
+        }
+      }
+      if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
+      else if (args.length > paramCount) throw tooMany();
+    };
+
     return (defining) =>
       new PyCallable(
         name ?? 'caller',
@@ -833,55 +900,10 @@ export class Compiler {
           }
           try {
             spend(run, 1);
-            const vars: unknown[] = new Array(size).fill(MISSING);
+            const vars = blank.slice();
             const frame = new Frame(vars, defining, run);
-            const rest: Kwargs = { ...kwargs };
-            // Every parameter is bound before any default runs, so a default sees the arguments given
-            // after it too; keywords named like a parameter already given positionally stay in `rest`.
-            const pending: number[] = [];
-            for (let i = 0; i < paramSlots.length; i++) {
-              const param = paramNames[i];
-              if (i < args.length) vars[paramSlots[i]] = args[i];
-              else if (Object.hasOwn(rest, param)) {
-                vars[paramSlots[i]] = rest[param];
-                delete rest[param];
-              } else {
-                vars[paramSlots[i]] = new Undefined(param, NO_OBJECT, notProvided[i]);
-                if (i >= firstDefault) pending.push(i);
-              }
-            }
-            for (const i of pending) vars[paramSlots[i]] = defaults[i - firstDefault](frame);
-            if (callerSlot >= 0) {
-              const caller = rest.caller;
-              delete rest.caller;
-              vars[callerSlot] =
-                caller === undefined || caller === null
-                  ? new Undefined('caller', NO_OBJECT, 'No caller defined')
-                  : caller;
-            }
-            if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
-            else {
-              const leftover = Object.keys(rest);
-              if (Object.hasOwn(rest, 'caller')) {
-                throw new TemplateRuntimeError(
-                  'TypeError',
-                  `${label} was invoked with two values for the special caller argument. This is most likely a bug.`,
-                );
-              }
-              if (leftover.length > 0) {
-                throw new TemplateRuntimeError(
-                  'TypeError',
-                  `${label} takes no keyword argument ${strRepr(leftover[0])}`,
-                );
-              }
-            }
-            if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramSlots.length));
-            else if (args.length > paramSlots.length) {
-              throw new TemplateRuntimeError(
-                'TypeError',
-                `${label} takes not more than ${paramSlots.length} argument(s)`,
-              );
-            }
+            if (kwargs === NO_KWARGS) bindPositional(vars, frame, args);
+            else bindCall(vars, frame, args, kwargs);
             return render(frame);
           } finally {
             run.depth--;

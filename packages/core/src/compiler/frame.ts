@@ -4,6 +4,14 @@ import type { Registry, RenderState } from '../runtime/state';
 /** A slot whose variable has not been assigned in this scope yet: reads fall through to the enclosing scope. */
 export const MISSING: unique symbol = Symbol('missing');
 
+/**
+ * The slots of a new frame, all `MISSING`: a frame copies them with `slice()`, which is quicker than filling
+ * a new array.
+ */
+export function blankSlots(size: number): readonly unknown[] {
+  return new Array(size).fill(MISSING);
+}
+
 /** Loop control raised by `{% break %}` / `{% continue %}`, consumed by the innermost loop. */
 export const Control = { None: 0, Break: 1, Continue: 2 } as const;
 /** One of `Control`'s values. */

@@ -158,7 +158,8 @@ export function attributeReader(name: string): MemberReader {
     if (typeof obj === 'object' && obj !== null) {
       if ((obj as { constructor?: unknown }).constructor === Object) {
         const value = (obj as Record<string, unknown>)[name];
-        if (value !== undefined && typeof value !== 'function') return value;
+        if (value === undefined) return new Undefined(name, obj);
+        if (typeof value !== 'function') return value;
       } else if (obj instanceof Namespace) {
         const value = obj.attrs.get(name);
         if (value !== undefined) return value;
@@ -171,6 +172,8 @@ export function attributeReader(name: string): MemberReader {
 /** The reader of `obj['key']` for a string key known when the template is compiled: the item first. */
 export function itemReader(key: string): MemberReader {
   if (INHERITED.has(key)) return (obj) => getitem(obj, key);
+  // A key a plain object lacks is an attribute next: only a dict method or a `_` name can be one.
+  const missingIsUndefined = !key.startsWith('_') && !isDictMethodName(key);
   return (obj) => {
     if (
       typeof obj === 'object' &&
@@ -178,7 +181,9 @@ export function itemReader(key: string): MemberReader {
       (obj as { constructor?: unknown }).constructor === Object
     ) {
       const value = (obj as Record<string, unknown>)[key];
-      if (value !== undefined && typeof value !== 'function') return value;
+      if (value === undefined) {
+        if (missingIsUndefined) return new Undefined(key, obj);
+      } else if (typeof value !== 'function') return value;
     }
     return getitem(obj, key);
   };

@@ -2,7 +2,7 @@
  * Python's text conversions: `str()`, `repr()`, `format(v, spec)`, `fmt % args` and the sandboxed
  * `str.format`. Messages match CPython 3.11's so that a template fails the way it fails in Jinja2.
  */
-import { LimitError, TemplateRuntimeError, typeError, valueError } from '../errors';
+import { LimitError, type TemplateError, TemplateRuntimeError, typeError, valueError } from '../errors';
 import { getattr, getitem } from './access';
 import { dictViewKind } from './dict-views';
 import { dictEntries } from './iterate';
@@ -178,9 +178,12 @@ const ALIGNS = '<>^=';
 
 function fieldSize(text: string): number {
   const n = Number(text);
-  if (n > MAX_FIELD_SIZE)
-    throw new LimitError('maxOutputSize', `format width or precision ${text} is too large`);
+  if (n > MAX_FIELD_SIZE) throw fieldSizeError(text);
   return n;
+}
+
+function fieldSizeError(text: string): LimitError {
+  return new LimitError('maxOutputSize', `format width or precision ${text} is too large`);
 }
 
 /** Parses a spec as CPython's `parse_internal_render_format_spec`, with the defaults of the value's type. */
@@ -451,42 +454,96 @@ function isMappingArg(v: unknown): boolean {
   return isDict(v) || (Array.isArray(v) && !isTuple(v)) || v instanceof Markup;
 }
 
-function percentFormatWith(fmt: string, args: unknown, text: PercentText): string {
-  const tupleArgs = isTuple(args) ? (args as unknown[]) : null;
-  const mapping = !tupleArgs && isMappingArg(args) ? args : null;
-  // CPython's bookkeeping: a single argument is "arglen -1, argidx -2" and is consumed once.
-  let current: unknown = args;
-  let argLen = tupleArgs ? tupleArgs.length : -1;
-  let argIdx = tupleArgs ? 0 : -2;
-  const nextArg = (): unknown => {
-    if (argIdx < argLen) {
-      const index = argIdx++;
-      return argLen < 0 ? current : (tupleArgs as unknown[])[index];
-    }
-    if (argLen < 0) argIdx = -1;
-    throw typeError('not enough arguments for format string');
-  };
-  // Indexes are UTF-16 positions: every character the syntax uses is ASCII, and text between conversions is
-  // copied a run at a time. Only an error message counts code points, as Python's do.
+/** One `%` conversion of a format string, as parsed once. */
+interface PercentField {
+  /** `%(key)s`: the mapping key, else null. */
+  readonly key: string | null;
+  readonly ljust: boolean;
+  readonly plus: boolean;
+  readonly blank: boolean;
+  readonly alt: boolean;
+  readonly zero: boolean;
+  /** The width; `STAR` when it is taken from the arguments; -1 when not given. */
+  readonly width: number;
+  /** The precision; `STAR` when it is taken from the arguments; -1 when not given. */
+  readonly precision: number;
+  /** The conversion character (one code point). */
+  readonly conv: string;
+  /** Its UTF-16 position, for the error an unknown conversion gives. */
+  readonly convAt: number;
+}
+
+/** A `*` width or precision. */
+const STAR = -2;
+
+/**
+ * Where parsing a format string stopped: the error Python raises there, after the steps of the conversion it was
+ * in that Python takes first (the mapping and its key, `*` arguments).
+ */
+interface PercentError {
+  readonly error: () => TemplateError;
+  /** The conversion began with `(`, which needs a mapping argument. */
+  readonly wantsMapping: boolean;
+  readonly key: string | null;
+  readonly starWidth: boolean;
+  readonly starPrecision: boolean;
+}
+
+/**
+ * A format string split into literal text, conversions, and the error where it stops parsing: errors come in the
+ * order Python meets them, after the conversions before them ran.
+ */
+type PercentPiece = string | PercentField | PercentError;
+
+/** Parsed format strings by text: a template formats with the same few strings render after render. */
+const percentPrograms = new Map<string, readonly PercentPiece[]>();
+const PROGRAM_CACHE_SIZE = 512;
+
+function percentProgram(fmt: string): readonly PercentPiece[] {
+  let program = percentPrograms.get(fmt);
+  if (program === undefined) {
+    program = parsePercent(fmt);
+    if (percentPrograms.size >= PROGRAM_CACHE_SIZE) percentPrograms.clear();
+    percentPrograms.set(fmt, program);
+  }
+  return program;
+}
+
+/**
+ * Splits a `%` format string. Indexes are UTF-16 positions: every character the syntax uses is ASCII, and text
+ * between conversions is kept a run at a time. Only an error message counts code points, as Python's do.
+ */
+function parsePercent(fmt: string): PercentPiece[] {
+  const pieces: PercentPiece[] = [];
   const n = fmt.length;
-  let out = '';
+  let literal = '';
   let i = 0;
   while (i < n) {
     const percent = fmt.indexOf('%', i);
     if (percent < 0) {
-      out += i === 0 ? fmt : fmt.slice(i);
+      literal += i === 0 ? fmt : fmt.slice(i);
       break;
     }
-    if (percent > i) out += fmt.slice(i, percent);
+    if (percent > i) literal += fmt.slice(i, percent);
     i = percent + 1;
-    if (i >= n) throw valueError('incomplete format');
-    if (fmt[i] === '%') {
-      out += '%';
+    if (i < n && fmt[i] === '%') {
+      literal += '%';
       i++;
       continue;
     }
+    if (literal !== '') pieces.push(literal);
+    literal = '';
+    let wantsMapping = false;
+    let key: string | null = null;
+    let starWidth = false;
+    let starPrecision = false;
+    const stop = (error: () => TemplateError): PercentPiece[] => {
+      pieces.push({ error, wantsMapping, key, starWidth, starPrecision });
+      return pieces;
+    };
+    if (i >= n) return stop(() => valueError('incomplete format'));
     if (fmt[i] === '(') {
-      if (mapping === null) throw typeError('format requires a mapping');
+      wantsMapping = true;
       let depth = 1;
       const keyStart = ++i;
       while (i < n && depth > 0) {
@@ -494,11 +551,8 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
         else if (fmt[i] === ')') depth--;
         i++;
       }
-      if (depth > 0) throw valueError('incomplete format key');
-      const key = fmt.slice(keyStart, i - 1);
-      current = mappingItem(mapping, key);
-      argLen = -1;
-      argIdx = -2;
+      if (depth > 0) return stop(() => valueError('incomplete format key'));
+      key = fmt.slice(keyStart, i - 1);
     }
     let ljust = false;
     let plus = false;
@@ -516,34 +570,91 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
     }
     let width = -1;
     if (fmt[i] === '*') {
-      width = starArg(nextArg());
-      if (width < 0) {
-        ljust = true;
-        width = -width;
-      }
+      starWidth = true;
+      width = STAR;
       i++;
     } else {
-      let digits = '';
-      while (i < n && fmt[i] >= '0' && fmt[i] <= '9') digits += fmt[i++];
-      if (digits) width = fieldSize(digits);
+      const from = i;
+      while (i < n && fmt[i] >= '0' && fmt[i] <= '9') i++;
+      if (i > from) {
+        const digits = fmt.slice(from, i);
+        if (Number(digits) > MAX_FIELD_SIZE) return stop(() => fieldSizeError(digits));
+        width = Number(digits);
+      }
     }
     let precision = -1;
     if (fmt[i] === '.') {
       i++;
       if (fmt[i] === '*') {
-        precision = Math.max(0, starArg(nextArg()));
+        starPrecision = true;
+        precision = STAR;
         i++;
       } else {
-        let digits = '';
-        while (i < n && fmt[i] >= '0' && fmt[i] <= '9') digits += fmt[i++];
-        precision = digits ? fieldSize(digits) : 0;
+        const from = i;
+        while (i < n && fmt[i] >= '0' && fmt[i] <= '9') i++;
+        const digits = fmt.slice(from, i);
+        if (Number(digits) > MAX_FIELD_SIZE) return stop(() => fieldSizeError(digits));
+        precision = Number(digits);
       }
     }
     while (fmt[i] === 'h' || fmt[i] === 'l' || fmt[i] === 'L') i++;
-    if (i >= n) throw valueError('incomplete format');
+    if (i >= n) return stop(() => valueError('incomplete format'));
     const convAt = i;
     const conv = String.fromCodePoint(fmt.codePointAt(i) as number);
     i += conv.length;
+    pieces.push({ key, ljust, plus, blank, alt, zero, width, precision, conv, convAt });
+  }
+  if (literal !== '') pieces.push(literal);
+  return pieces;
+}
+
+function percentFormatWith(fmt: string, args: unknown, text: PercentText): string {
+  const program = percentProgram(fmt);
+  const tupleArgs = isTuple(args) ? (args as unknown[]) : null;
+  const mapping = !tupleArgs && isMappingArg(args) ? args : null;
+  // CPython's bookkeeping: a single argument is "arglen -1, argidx -2" and is consumed once.
+  let current: unknown = args;
+  let argLen = tupleArgs ? tupleArgs.length : -1;
+  let argIdx = tupleArgs ? 0 : -2;
+  const nextArg = (): unknown => {
+    if (argIdx < argLen) {
+      const index = argIdx++;
+      return argLen < 0 ? current : (tupleArgs as unknown[])[index];
+    }
+    if (argLen < 0) argIdx = -1;
+    throw typeError('not enough arguments for format string');
+  };
+  let out = '';
+  for (let p = 0; p < program.length; p++) {
+    const piece = program[p];
+    if (typeof piece === 'string') {
+      out += piece;
+      continue;
+    }
+    if ('error' in piece) {
+      if (piece.wantsMapping && mapping === null) throw typeError('format requires a mapping');
+      if (piece.key !== null) current = mappingItem(mapping, piece.key);
+      if (piece.starWidth) starArg(nextArg());
+      if (piece.starPrecision) starArg(nextArg());
+      throw piece.error();
+    }
+    if (piece.key !== null) {
+      if (mapping === null) throw typeError('format requires a mapping');
+      current = mappingItem(mapping, piece.key);
+      argLen = -1;
+      argIdx = -2;
+    }
+    let ljust = piece.ljust;
+    let width = piece.width;
+    if (width === STAR) {
+      width = starArg(nextArg());
+      if (width < 0) {
+        ljust = true;
+        width = -width;
+      }
+    }
+    const precision = piece.precision === STAR ? Math.max(0, starArg(nextArg())) : piece.precision;
+    const { conv, plus, blank } = piece;
     // CPython takes the argument before it looks at the conversion character.
     const v = nextArg();
     let body: string;
@@ -565,15 +676,21 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
       case 'x':
       case 'X':
       case 'o': {
-        const n = percentInt(v, conv);
-        const negative = n < 0n;
-        const abs = negative ? -n : n;
         const radix = conv === 'x' || conv === 'X' ? 16 : conv === 'o' ? 8 : 10;
-        body = radix === 10 ? intText(abs) : abs.toString(radix);
-        if (conv === 'X') body = body.toUpperCase();
+        if (radix === 10 && typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21) {
+          // The usual int, printed without a bigint.
+          body = String(Math.abs(v));
+          sign = v < 0 ? '-' : plus ? '+' : blank ? ' ' : '';
+        } else {
+          const n = percentInt(v, conv);
+          const negative = n < 0n;
+          const abs = negative ? -n : n;
+          body = radix === 10 ? intText(abs) : abs.toString(radix);
+          if (conv === 'X') body = body.toUpperCase();
+          if (piece.alt && radix !== 10) prefix = `0${conv}`;
+          sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
+        }
         if (precision > body.length) body = '0'.repeat(precision - body.length) + body;
-        if (alt && radix !== 10) prefix = `0${conv}`;
-        sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
         break;
       }
       case 'e':
@@ -584,7 +701,10 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
       case 'G': {
         const x = percentFloat(v);
         const code = conv.toLowerCase() as 'e' | 'f' | 'g';
-        body = formatAbsFloat(x, code, precision < 0 ? 6 : precision, { alt, upper: conv !== code });
+        body = formatAbsFloat(x, code, precision < 0 ? 6 : precision, {
+          alt: piece.alt,
+          upper: conv !== code,
+        });
         const negative = x < 0 || Object.is(x, -0);
         sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
         break;
@@ -597,15 +717,19 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText): strin
         const code = conv.codePointAt(0) as number;
         const shown = code >= 0x20 && code < 0x7f ? conv : '?';
         throw valueError(
-          `unsupported format character '${shown}' (0x${code.toString(16)}) at index ${cpLength(fmt.slice(0, convAt))}`,
+          `unsupported format character '${shown}' (0x${code.toString(16)}) at index ${cpLength(fmt.slice(0, piece.convAt))}`,
         );
       }
+    }
+    if (width < 0) {
+      out += sign + prefix + body;
+      continue;
     }
     const length = sign.length + prefix.length + cpLength(body);
     const padding = width - length;
     if (padding <= 0) out += sign + prefix + body;
     else if (ljust) out += sign + prefix + body + ' '.repeat(padding);
-    else if (numeric && zero) out += sign + prefix + '0'.repeat(padding) + body;
+    else if (numeric && piece.zero) out += sign + prefix + '0'.repeat(padding) + body;
     else out += ' '.repeat(padding) + sign + prefix + body;
   }
   if (argIdx < argLen && mapping === null)
