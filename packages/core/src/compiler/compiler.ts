@@ -1311,6 +1311,17 @@ export class Compiler {
         );
       return { spec, args: (f) => evaluateAll(sources, f), sources };
     }
+    if (plan.error === null && names.length === 0) {
+      // `x|format(a, b)`: positional arguments only, those past the parameters gathered into `*args`; a
+      // `**kwargs` parameter gets none.
+      const count = spec.params.length;
+      const extra = positional.slice(count);
+      // Parameters not given are passed as `undefined`, so the implementation's defaults apply.
+      const sources: Ev[] = Array.from({ length: count }, (_, i) => positional[i] ?? (() => undefined));
+      if (spec.varargs) sources.push((f) => evaluateAll(extra, f));
+      if (spec.kwargs) sources.push(() => NO_KWARGS);
+      return { spec, args: (f) => evaluateAll(sources, f), sources };
+    }
     // With `*args` / `**kwargs`, or a plan that failed: applyPlan raises the error after the arguments are
     // evaluated (one of them may fail first, as in Python).
     return {

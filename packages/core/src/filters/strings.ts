@@ -10,7 +10,7 @@ import { add, ge, le, sub, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import { codePoints, cpLength, PY_WHITESPACE, pyCapitalize } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
-import { isInt, type Kwargs, Markup, tuple, Undefined } from '../runtime/values';
+import { isInt, type Kwargs, Markup, NO_KWARGS, tuple, Undefined } from '../runtime/values';
 import {
   attributeError,
   checkSize,
@@ -220,7 +220,7 @@ function doIndent(
 }
 
 function doFormat(_state: RenderState, value: unknown, args: unknown[], kwargs: Kwargs): string | Markup {
-  const hasKwargs = Object.keys(kwargs).length > 0;
+  const hasKwargs = kwargs !== NO_KWARGS && Object.keys(kwargs).length > 0;
   if (args.length > 0 && hasKwargs) {
     throw filterArgumentError("can't handle positional and keyword arguments at the same time");
   }
