@@ -1,4 +1,4 @@
-import { getitem } from '../runtime/access';
+import { getitem, itemReader, type MemberReader } from '../runtime/access';
 import { Markup, Undefined } from '../runtime/values';
 
 /** Reads one attribute path (`'address.city'`, `'0'`, `2`) from an item, as Jinja's `make_attrgetter` does. */
@@ -19,6 +19,25 @@ export function attributeParts(attribute: unknown): unknown[] {
   return [attribute];
 }
 
+/** The readers of each part of an attribute path, kept by path: a template names the same few paths. */
+const pathReaders = new Map<string, readonly MemberReader[]>();
+const PATH_CACHE_SIZE = 512;
+
+function readersOf(attribute: unknown): readonly MemberReader[] {
+  if (typeof attribute !== 'string') {
+    return attributeParts(attribute).map((part) => (item: unknown) => getitem(item, part));
+  }
+  let readers = pathReaders.get(attribute);
+  if (readers === undefined) {
+    readers = attributeParts(attribute).map((part) =>
+      typeof part === 'string' ? itemReader(part) : (item: unknown) => getitem(item, part),
+    );
+    if (pathReaders.size >= PATH_CACHE_SIZE) pathReaders.clear();
+    pathReaders.set(attribute, readers);
+  }
+  return readers;
+}
+
 /**
  * Jinja's `make_attrgetter`: follows the path through the sandboxed `getitem`. A `fallback` other than None
  * replaces an Undefined met along the way (the `default=` of `map` and `groupby`).
@@ -28,12 +47,14 @@ export function attributeGetter(
   postprocess?: (value: unknown) => unknown,
   fallback: unknown = null,
 ): AttributeGetter {
-  const parts = attributeParts(attribute);
+  const readers = readersOf(attribute);
+  const hasFallback = fallback !== null && fallback !== undefined;
+  if (readers.length === 1 && !postprocess && !hasFallback) return readers[0];
   return (item) => {
     let value = item;
-    for (const part of parts) {
-      value = getitem(value, part);
-      if (fallback !== null && fallback !== undefined && value instanceof Undefined) value = fallback;
+    for (const read of readers) {
+      value = read(value);
+      if (hasFallback && value instanceof Undefined) value = fallback;
     }
     return postprocess ? postprocess(value) : value;
   };
