@@ -1,0 +1,42 @@
+/** Every construct of the per-construct benchmark, in the order the families are listed in the README. */
+import type { Construct } from './construct';
+import { listFilterConstructs } from './filters-lists';
+import { numberFilterConstructs } from './filters-numbers';
+import { stringFilterConstructs } from './filters-strings';
+import { formattingConstructs } from './formatting';
+import { loopConstructs } from './loop';
+import { methodConstructs } from './methods';
+import { operatorConstructs } from './operators';
+import { outputConstructs } from './output';
+import { statementConstructs } from './statements';
+
+export type { Construct, Family } from './construct';
+export { type ShopData, shopData } from './shop-data';
+
+/** The clock of every construct (the `today` filter reads it): 2024-03-10T02:00:00Z, as in service_filters.py. */
+export const CONSTRUCT_CLOCK = new Date(Date.UTC(2024, 2, 10, 2, 0, 0));
+
+/** The Python module that gives Jinja2 the service's filters (for `startJinja({ filtersModule })`). */
+export const SERVICE_FILTERS_MODULE = new URL('./service_filters.py', import.meta.url).pathname;
+
+function unique(constructs: Construct[]): Construct[] {
+  const seen = new Set<string>();
+  for (const c of constructs) {
+    if (seen.has(c.name)) throw new Error(`two constructs are named ${JSON.stringify(c.name)}`);
+    seen.add(c.name);
+  }
+  return constructs;
+}
+
+/** All constructs; names are unique. */
+export const constructs: readonly Construct[] = unique([
+  ...outputConstructs,
+  ...stringFilterConstructs,
+  ...numberFilterConstructs,
+  ...listFilterConstructs,
+  ...methodConstructs,
+  ...operatorConstructs,
+  ...statementConstructs,
+  ...loopConstructs,
+  ...formattingConstructs,
+]);
