@@ -155,8 +155,12 @@ export function pyNumber(x: number, isFloat = !Number.isInteger(x)): string {
   return isFloat ? pyFloatRepr(x) : String(x);
 }
 
+// Quotes, backslashes and control characters; text without them prints between single quotes as it is.
+const NEEDS_REPR_ESCAPE = /['\\\x00-\x1f\x7f]/;
+
 /** Python's `repr(str)`: single quotes unless the text has one and no double quote; backslash escapes. */
 export function pyStrRepr(s: string): string {
+  if (!NEEDS_REPR_ESCAPE.test(s)) return `'${s}'`;
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {

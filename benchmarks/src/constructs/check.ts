@@ -76,7 +76,9 @@ export async function jinjaTexts(constructs: readonly Construct[]): Promise<Prin
   try {
     // JSON round trip: Jinja2 must read exactly what the engine reads.
     const data = JSON.parse(JSON.stringify(shopData)) as Record<string, unknown>;
-    const results = await jinja.render(constructs.map((c) => ({ template: c.template, data })));
+    const results = await jinja.render(
+      constructs.map((c) => ({ template: c.jinjaTemplate ?? c.template, data })),
+    );
     return results.map((r) =>
       r.ok ? { ok: true, text: r.output } : { ok: false, error: `${r.errorType}: ${r.message}` },
     );

@@ -33,4 +33,9 @@ export interface Construct {
    * it says why). Without it nunjucks renders `template` itself, and is timed only when it prints the same text.
    */
   nunjucks?: string;
+  /**
+   * What Jinja2 renders as the reference when `template` uses a form of the service's dialect that Jinja2 does
+   * not have (`{% cycle %}`, `{% MOE_NOT_SEND %}`): the equivalent the spec gives. Defaults to `template`.
+   */
+  jinjaTemplate?: string;
 }

@@ -57,4 +57,55 @@ export const formattingConstructs: Construct[] = [
       return out;
     },
   },
+  {
+    name: "'{:,}'.format()",
+    family: 'format',
+    template: "{% for item in items %}{{ '{:,}'.format(item.reviews * 1237) }} views\n{% endfor %}",
+    byHand: ({ items }) => {
+      let out = '';
+      for (const item of items) out += `${(item.reviews * 1237).toLocaleString('en-US')} views\n`;
+      return out;
+    },
+  },
+  {
+    name: "'{name}'.format(name=)",
+    family: 'format',
+    template:
+      "{% for item in items %}{{ '{qty} x {name} ({size})'.format(name=item.name, qty=item.quantity, size=item.size) }}\n{% endfor %}",
+    byHand: ({ items }) => {
+      let out = '';
+      for (const item of items) out += `${item.quantity} x ${item.name} (${item.size})\n`;
+      return out;
+    },
+  },
+  {
+    name: "'{:>8.2f}'.format()",
+    family: 'format',
+    template: "{% for item in items %}{{ '{:<28}{:>8.2f}'.format(item.name, item.price) }}\n{% endfor %}",
+    byHand: ({ items }) => {
+      let out = '';
+      for (const item of items) out += `${item.name.padEnd(28)}${item.price.toFixed(2).padStart(8)}\n`;
+      return out;
+    },
+  },
+  {
+    name: "'{:.0%}'.format()",
+    family: 'format',
+    template: "{% for item in items %}{{ '{:.0%}'.format(item.discount|default(0)) }} off\n{% endfor %}",
+    byHand: ({ items }) => {
+      let out = '';
+      for (const item of items) out += `${((item.discount ?? 0) * 100).toFixed(0)}% off\n`;
+      return out;
+    },
+  },
+  {
+    name: "'%05d' % n",
+    family: 'format',
+    template: "{% for item in items %}#{{ '%05d' % item.reviews }} {{ '%-6s|' % item.size }}\n{% endfor %}",
+    byHand: ({ items }) => {
+      let out = '';
+      for (const item of items) out += `#${String(item.reviews).padStart(5, '0')} ${item.size.padEnd(6)}|\n`;
+      return out;
+    },
+  },
 ];

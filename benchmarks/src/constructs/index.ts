@@ -1,6 +1,7 @@
 /** Every construct of the per-construct benchmark, in the order the families are listed in the README. */
 import type { Construct } from './construct';
 import { listFilterConstructs } from './filters-lists';
+import { markupFilterConstructs } from './filters-markup';
 import { numberFilterConstructs } from './filters-numbers';
 import { stringFilterConstructs } from './filters-strings';
 import { formattingConstructs } from './formatting';
@@ -8,13 +9,13 @@ import { loopConstructs } from './loop';
 import { methodConstructs } from './methods';
 import { operatorConstructs } from './operators';
 import { outputConstructs } from './output';
+import { serviceConstructs } from './service';
 import { statementConstructs } from './statements';
+import { testConstructs } from './tests';
 
+export { CONSTRUCT_CLOCK } from './clock';
 export type { Construct, Family } from './construct';
 export { type ShopData, shopData } from './shop-data';
-
-/** The clock of every construct (the `today` filter reads it): 2024-03-10T02:00:00Z, as in service_filters.py. */
-export const CONSTRUCT_CLOCK = new Date(Date.UTC(2024, 2, 10, 2, 0, 0));
 
 /** The Python module that gives Jinja2 the service's filters (for `startJinja({ filtersModule })`). */
 export const SERVICE_FILTERS_MODULE = new URL('./service_filters.py', import.meta.url).pathname;
@@ -34,9 +35,12 @@ export const constructs: readonly Construct[] = unique([
   ...stringFilterConstructs,
   ...numberFilterConstructs,
   ...listFilterConstructs,
+  ...markupFilterConstructs,
+  ...testConstructs,
   ...methodConstructs,
   ...operatorConstructs,
   ...statementConstructs,
   ...loopConstructs,
   ...formattingConstructs,
+  ...serviceConstructs,
 ]);

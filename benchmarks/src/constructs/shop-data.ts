@@ -40,6 +40,18 @@ export interface OrderLine {
   /** Attributes shown as a small table, as a dict. */
   specs: Record<string, string>;
   status: 'shipped' | 'processing' | 'backordered' | 'delivered';
+  /** Care instructions, one per line. */
+  care: string;
+  /** A short HTML summary from the CMS. */
+  summary_html: string;
+  /** The gift message: `null` when the customer left none. */
+  gift_message: string | null;
+  /** A sentence with a tracking link, for `urlize`. */
+  tracking_note: string;
+  /** A reference passed through in Base64, as some integrations do. */
+  encoded_ref: string;
+  /** A query parameter as a link tracker passes it back: percent-encoded, `+` for spaces. */
+  ref_param: string;
   /** Two to four sizes: the list the aggregate filters (`sum`, `map`, `selectattr`...) run over. */
   variants: Variant[];
 }
@@ -72,11 +84,19 @@ export interface Customer {
   bio: string;
 }
 
+/** A node of the shop's category menu. */
+export interface MenuNode {
+  title: string;
+  children: MenuNode[];
+}
+
 /** Everything a construct reads (a type alias, so it passes as a record of render variables). */
 export type ShopData = {
   customer: Customer;
   items: OrderLine[];
   order: { number: number; coupon: string; currency: string; shipping: number; placed_at: string };
+  /** Categories, each with its products: for a recursive loop. */
+  menu: MenuNode[];
 };
 
 const line = (
@@ -110,6 +130,19 @@ const line = (
     origin: ['Portugal', 'España', 'Việt Nam', 'Türkiye'][n % 4],
   },
   status: (['shipped', 'processing', 'delivered', 'backordered'] as const)[n % 4],
+  care: [
+    'Machine wash cold.\nDo not tumble dry.\nIron on low heat.',
+    'Hand wash only.\n\nDry flat in the shade.',
+    'Wipe clean with a damp cloth.\nDo not use abrasive cleaners.',
+  ][n % 3],
+  summary_html: `<p>${name[0].toUpperCase()}${name.slice(1)} by <b>${brand}</b> &amp; friends.</p>\n<ul><li>Free returns</li><li>Ships in 2 days</li></ul>`,
+  gift_message: n % 4 === 1 ? `Feliz aniversário, ${['Ana', 'João', 'Lúcia', 'Zoë', 'Émile'][n % 5]}!` : null,
+  tracking_note: `Track parcel ${48213 + n} at https://track.example.com/p/${48213 + n}?lang=pt or reply to this message.`,
+  encoded_ref: btoa(`ref:${10020 + n * 7}:${category}`),
+  ref_param: encodeURIComponent(`${category}/${name} ${n % 3 === 0 ? 'promoção' : 'novo'}`).replaceAll(
+    '%20',
+    '+',
+  ),
   variants: ['S', 'M', 'L', 'XL'].slice(0, 2 + (n % 3)).map((size, i) => ({
     size,
     stock: (n * 7 + i * 5) % 12,
@@ -141,6 +174,16 @@ const items: OrderLine[] = [
   line(18, 'reading glasses', 'Optique Zoë', 'Accessories', 20, 2, {}),
   line(19, 'wooden board game', 'Spielwerk', 'Toys', 31.44, 1, { color: 'oak' }),
 ];
+
+const menu: MenuNode[] = [];
+for (const item of items) {
+  let category = menu.find((node) => node.title === item.category);
+  if (!category) {
+    category = { title: item.category, children: [] };
+    menu.push(category);
+  }
+  category.children.push({ title: item.name, children: [] });
+}
 
 /** The data of every construct. */
 export const shopData: ShopData = {
@@ -174,4 +217,5 @@ export const shopData: ShopData = {
     shipping: 14.9,
     placed_at: '2024-03-08T14:32:05Z',
   },
+  menu,
 };
