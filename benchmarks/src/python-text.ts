@@ -156,6 +156,7 @@ export function pyNumber(x: number, isFloat = !Number.isInteger(x)): string {
 }
 
 // Quotes, backslashes and control characters; text without them prints between single quotes as it is.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what repr escapes.
 const NEEDS_REPR_ESCAPE = /['\\\x00-\x1f\x7f]/;
 
 /** Python's `repr(str)`: single quotes unless the text has one and no double quote; backslash escapes. */
