@@ -211,3 +211,56 @@ export function escapeHtml(s: string): string {
 export function pyCapitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** Python's `strftime` in the C locale, for the codes templates use, on the UTC fields of `date`. */
+export function strftimeUtc(date: Date, format: string): string {
+  return format.replace(/%([dmYyHIMSpbBaA%])/g, (_, code: string) => {
+    switch (code) {
+      case 'd':
+        return pad2(date.getUTCDate());
+      case 'm':
+        return pad2(date.getUTCMonth() + 1);
+      case 'Y':
+        return String(date.getUTCFullYear());
+      case 'y':
+        return pad2(date.getUTCFullYear() % 100);
+      case 'H':
+        return pad2(date.getUTCHours());
+      case 'I':
+        return pad2(date.getUTCHours() % 12 || 12);
+      case 'M':
+        return pad2(date.getUTCMinutes());
+      case 'S':
+        return pad2(date.getUTCSeconds());
+      case 'p':
+        return date.getUTCHours() < 12 ? 'AM' : 'PM';
+      case 'b':
+        return MONTH_NAMES[date.getUTCMonth()].slice(0, 3);
+      case 'B':
+        return MONTH_NAMES[date.getUTCMonth()];
+      case 'a':
+        return WEEKDAYS[date.getUTCDay()].slice(0, 3);
+      case 'A':
+        return WEEKDAYS[date.getUTCDay()];
+      default:
+        return '%';
+    }
+  });
+}

@@ -5,7 +5,12 @@
  */
 import { compile } from '@personalize/core';
 import { startJinja } from '../../../test/jinja/bridge';
-import { CONSTRUCT_CLOCK, type Construct, SERVICE_FILTERS_MODULE, shopData } from './index';
+import { RENDER_CLOCK } from '../clock';
+import type { Construct } from './construct';
+import { shopData } from './shop-data';
+
+/** The Python module that gives Jinja2 the service's filters (for `startJinja({ filtersModule })`). */
+const SERVICE_FILTERS_MODULE = new URL('./service_filters.py', import.meta.url).pathname;
 
 /** What a contender printed, or the error it threw (as text). */
 export type Printed = { ok: true; text: string } | { ok: false; error: string };
@@ -66,19 +71,22 @@ export function difference(expected: Printed, actual: Printed): Difference | und
 
 /** The engine's render of a construct: compiled once, with the benchmark's clock. */
 export function engineRenderer(construct: Construct): () => string {
-  const template = compile(construct.template, { now: () => CONSTRUCT_CLOCK });
+  const template = compile(construct.template, { now: () => RENDER_CLOCK });
   return () => template.render(shopData);
 }
 
-/** Jinja2's text for each construct, in order, from one batch through the bridge. */
-export async function jinjaTexts(constructs: readonly Construct[]): Promise<Printed[]> {
+/** Jinja2's text for each template with its data, in order, from one batch through the bridge. */
+export async function jinjaTexts(
+  cases: ReadonlyArray<{ template: string; data: unknown }>,
+): Promise<Printed[]> {
   const jinja = await startJinja({ filtersModule: SERVICE_FILTERS_MODULE });
   try {
     // JSON round trip: Jinja2 must read exactly what the engine reads.
-    const data = JSON.parse(JSON.stringify(shopData)) as Record<string, unknown>;
-    const results = await jinja.render(
-      constructs.map((c) => ({ template: c.jinjaTemplate ?? c.template, data })),
-    );
+    const batch = cases.map((c) => ({
+      template: c.template,
+      data: JSON.parse(JSON.stringify(c.data)) as Record<string, unknown>,
+    }));
+    const results = await jinja.render(batch);
     return results.map((r) =>
       r.ok ? { ok: true, text: r.output } : { ok: false, error: `${r.errorType}: ${r.message}` },
     );
@@ -95,7 +103,9 @@ export async function checkConstructs(
   constructs: readonly Construct[],
   nunjucksRender?: (source: string) => () => string,
 ): Promise<CheckedConstruct[]> {
-  const expected = await jinjaTexts(constructs);
+  const expected = await jinjaTexts(
+    constructs.map((c) => ({ template: c.jinjaTemplate ?? c.template, data: shopData })),
+  );
   return constructs.map((construct, i) => {
     const jinja = expected[i];
     const checked: CheckedConstruct = {

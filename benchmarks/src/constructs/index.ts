@@ -13,12 +13,8 @@ import { serviceConstructs } from './service';
 import { statementConstructs } from './statements';
 import { testConstructs } from './tests';
 
-export { CONSTRUCT_CLOCK } from './clock';
 export type { Construct, Family } from './construct';
 export { type ShopData, shopData } from './shop-data';
-
-/** The Python module that gives Jinja2 the service's filters (for `startJinja({ filtersModule })`). */
-export const SERVICE_FILTERS_MODULE = new URL('./service_filters.py', import.meta.url).pathname;
 
 function unique(constructs: Construct[]): Construct[] {
   const seen = new Set<string>();

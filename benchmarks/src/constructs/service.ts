@@ -4,7 +4,7 @@
  * time zones, `node:crypto` for hashes, `Buffer` for Base64.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { CONSTRUCT_CLOCK } from './clock';
+import { RENDER_CLOCK } from '../clock';
 import type { Construct } from './construct';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -81,7 +81,7 @@ export const serviceConstructs: Construct[] = [
     template:
       "{% for item in items %}{{ item.sku }}: {{ ('%d/%m/%Y'|today('America/Sao_Paulo'))|days(item.delivery_date) }} days to go\n{% endfor %}",
     byHand: ({ items }) => {
-      const now = saoPauloParts(CONSTRUCT_CLOCK.getTime());
+      const now = saoPauloParts(RENDER_CLOCK.getTime());
       const today = Date.UTC(Number(now.year), Number(now.month) - 1, Number(now.day));
       let out = '';
       for (const item of items) {

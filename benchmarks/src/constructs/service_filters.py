@@ -13,7 +13,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import unquote_plus
 from zoneinfo import ZoneInfo
 
-# The engine's clock in the benchmark (constructs/clock.ts): 2024-03-10T02:00:00Z.
+# The render clock of the benchmarks (benchmarks/src/clock.ts): 2024-03-10T02:00:00Z.
 NOW = datetime(2024, 3, 10, 2, 0, 0, tzinfo=timezone.utc)
 
 DATE_TIME = re.compile(
