@@ -21,8 +21,9 @@ import {
   summarize,
   summaryLines,
 } from './constructs/report';
-import { type Contender, renderedCharacters, timeContenders, warmUp } from './constructs/timing';
+import { type Contender, renderedCharacters, timeContenders, warmUp } from './interleaved';
 import { machine, packageVersions } from './run-info';
+import { median } from './stats';
 
 const { values: options } = parseArgs({
   options: {
@@ -134,6 +135,8 @@ async function main(): Promise<number> {
       nunjucks: theirs?.rendersPerSecond,
       ratio: ratios[1],
       nunjucksRatio: theirs === undefined ? undefined : ratios[2],
+      vsNunjucks:
+        theirs === undefined ? undefined : median(ours.rounds.map((rate, r) => rate / theirs.rounds[r])),
       spreadPercent: (spread / 2 / ours.rendersPerSecond) * 100,
     });
     process.stdout.write(

@@ -1,19 +1,19 @@
 /**
- * Times the contenders of one construct as `measureThroughput` times the e-mail's: interleaved rounds, each in
+ * Times the contenders of one construct or realistic template as `measureThroughput` times the e-mail's: interleaved rounds, each in
  * a rotated order, so that a change of load on a shared machine falls on every contender alike; the figures
  * are the medians of the rounds. Each timed call renders a batch sized so that it lasts about
  * `TARGET_CALL_MICROS`, well above the timer's resolution.
  */
 import { Bench } from 'tinybench';
-import { median } from '../stats';
+import { median } from './stats';
 
-/** A contender of one construct: its name and a render of the construct. */
+/** A contender: its name and a render of the construct or template. */
 export interface Contender {
   name: string;
   render: () => string;
 }
 
-/** One contender's figures for one construct. */
+/** One contender's figures. */
 export interface ContenderTiming {
   /** Renders per second, the median of the rounds. */
   rendersPerSecond: number;
@@ -33,7 +33,7 @@ export function renderedCharacters(): number {
   return sink;
 }
 
-/** Renders for about `ms` milliseconds, to let the JIT see the construct. */
+/** Renders for about `ms` milliseconds, to let the JIT see the template. */
 export function warmUp(render: () => string, ms: number): void {
   const until = performance.now() + ms;
   do {
