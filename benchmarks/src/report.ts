@@ -1,5 +1,6 @@
 /** Turns the measurements into the console tables, the README's markdown table and the JSON record. */
 import { HAND_WRITTEN, type ThroughputResult } from './measure';
+import type { TemplateResult } from './templates/measure';
 
 /** What one engine cost to compile and to keep. */
 export interface CompileResult {
@@ -37,6 +38,8 @@ export interface BenchmarkReport {
   throughput: Array<ThroughputResult & { vsHandWritten: number; personalizeVs: number }>;
   /** Compile time and heap per template. */
   compile: CompileResult[];
+  /** The realistic templates against their hand-written functions and nunjucks. */
+  templates: TemplateResult[];
   /** The project's goals and whether this run met them. */
   goals: Goal[];
 }

@@ -1,6 +1,8 @@
 /**
  * The benchmark: checks that every engine prints the hand-written text, then measures render throughput,
  * compile time and heap per template in one process, prints the tables and writes results/latest.json.
+ * Beside the e-mail, the realistic templates of src/templates (each checked against Jinja2 first) are timed
+ * against their hand-written functions and nunjucks.
  * Run with `node --expose-gc --import tsx src/run.ts` (`pnpm bench` at the root). `--quick` shortens every
  * phase, for checking the script rather than the engines.
  */
@@ -16,12 +18,14 @@ import {
   withRatios,
 } from './report';
 import { machine, packageVersions } from './run-info';
+import { checkRealisticTemplates, measureTemplates } from './templates/measure';
+import { templateGoals, templatesMarkdown } from './templates/report';
 import { describeMismatches, findMismatches } from './verify';
 
 const quick = process.argv.includes('--quick');
 const settings = quick
-  ? { timeMs: 500, compileCount: 30, compileWarmup: 10, heapCount: 100 }
-  : { timeMs: 5000, compileCount: 300, compileWarmup: 50, heapCount: 1000 };
+  ? { timeMs: 500, templateRoundMs: 30, compileCount: 30, compileWarmup: 10, heapCount: 100 }
+  : { timeMs: 5000, templateRoundMs: 300, compileCount: 300, compileWarmup: 50, heapCount: 1000 };
 
 async function main(): Promise<number> {
   const gc = requireGc();
@@ -32,12 +36,24 @@ async function main(): Promise<number> {
     console.error(describeMismatches(mismatches));
     return 1;
   }
-  console.log(`All ${engines.length} engines print the hand-written text.\n`);
+  console.log(`All ${engines.length} engines print the hand-written text.`);
+  const templateMismatches = await checkRealisticTemplates();
+  if (templateMismatches.length > 0) {
+    console.error(
+      `These realistic templates do not print Jinja2's text, so nothing was timed:\n- ${templateMismatches.join('\n- ')}`,
+    );
+    return 1;
+  }
+  console.log("Every realistic template prints Jinja2's text (Personalize, hand-written and nunjucks).\n");
 
   // Throughput first: the compile and heap phases leave a thousand templates of every engine behind for the
   // collector, which would slow whichever renders came after them.
   console.log(`Timing renders (${settings.timeMs} ms per contender, in 5 interleaved rounds)...`);
   const throughput = withRatios(await measureThroughput(engines, settings.timeMs));
+  console.log(
+    `Timing the realistic templates (5 interleaved rounds of ${settings.templateRoundMs} ms per contender)...`,
+  );
+  const templates = measureTemplates(settings.templateRoundMs);
 
   const compile: CompileResult[] = engines.map((engine) => ({
     name: engine.name,
@@ -52,7 +68,8 @@ async function main(): Promise<number> {
     versions: packageVersions(['@personalize/core', 'nunjucks', 'liquidjs', 'handlebars', 'tinybench']),
     throughput,
     compile,
-    goals: evaluateGoals(throughput),
+    templates,
+    goals: [...evaluateGoals(throughput), ...templateGoals(templates)],
   };
 
   console.table(
@@ -71,8 +88,18 @@ async function main(): Promise<number> {
       'heap KB/template': Number((c.heapBytes / 1024).toFixed(2)),
     })),
   );
+  console.table(
+    templates.map((t) => ({
+      template: t.name,
+      'Personalize/s': Math.round(t.personalize),
+      'hand-written/s': Math.round(t.handWritten),
+      'vs hand-written': Number(t.vsHandWritten.toFixed(3)),
+      'nunjucks/s': t.nunjucks === undefined ? '' : Math.round(t.nunjucks),
+      'Personalize is': t.vsNunjucks === undefined ? '' : Number(t.vsNunjucks.toFixed(2)),
+    })),
+  );
   console.log(goalLines(report.goals).join('\n'));
-  console.log(`\nMarkdown for the README:\n\n${markdown(report)}\n`);
+  console.log(`\nMarkdown for the README:\n\n${markdown(report)}\n\n${templatesMarkdown(templates)}\n`);
 
   if (!quick) {
     const dir = new URL('../results/', import.meta.url);

@@ -6,3 +6,9 @@ export function median(values: readonly number[]): number {
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
+
+/** The geometric mean (NaN for no values): the mean of ratios that neither a 2x nor a 0.5x outweighs. */
+export function geometricMean(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  return Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+}

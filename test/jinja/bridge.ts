@@ -35,11 +35,18 @@ export interface JinjaBridge {
 
 type Pending = { resolve: (line: string) => void; reject: (error: Error) => void };
 
+/** Options of `startJinja`. */
+export interface JinjaOptions {
+  /** A Python module whose `FILTERS` dict is added to Jinja2's filters (the service's own, for instance). */
+  filtersModule?: string;
+}
+
 /** Starts render_server.py and waits until it has imported Jinja2; fails with an install hint otherwise. */
-export async function startJinja(): Promise<JinjaBridge> {
+export async function startJinja(options: JinjaOptions = {}): Promise<JinjaBridge> {
   if (!existsSync(PYTHON)) throw new Error(`${PYTHON} not found: ${INSTALL_HINT}`);
 
-  const child: ChildProcessWithoutNullStreams = spawn(PYTHON, [SERVER], { stdio: 'pipe' });
+  const args = options.filtersModule === undefined ? [SERVER] : [SERVER, '--filters', options.filtersModule];
+  const child: ChildProcessWithoutNullStreams = spawn(PYTHON, args, { stdio: 'pipe' });
   const lines = createInterface({ input: child.stdout });
   const pending: Pending[] = [];
   let stderr = '';
@@ -68,7 +75,9 @@ export async function startJinja(): Promise<JinjaBridge> {
   const hello = JSON.parse(await nextLine()) as { ready: boolean; jinja2?: string; error?: string };
   if (!hello.ready) {
     child.kill();
-    throw new Error(`${hello.error ?? 'render_server.py failed to start'}; ${INSTALL_HINT}`);
+    const reason = hello.error ?? 'render_server.py failed to start';
+    // A module given with --filters that fails to load is the caller's to fix, not the installation's.
+    throw new Error(reason.startsWith('cannot load --filters') ? reason : `${reason}; ${INSTALL_HINT}`);
   }
 
   // Batches are answered in order, so one queue of waiters is enough.

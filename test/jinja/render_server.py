@@ -5,8 +5,12 @@ Protocol (one JSON document per line, both ways):
   stdin:  [{"id": ..., "template": "...", "data": {...}}, ...]
   stdout: [{"id": ..., "ok": true, "output": "..."} | {"id": ..., "ok": false, "errorType": "...", "message": "..."}]
 The process lives until stdin closes, so one test file pays Python's start-up once.
+
+`--filters PATH` adds the filters of the Python module at PATH (its FILTERS dict) to the environment: the
+benchmarks use it to render the service's own filters, which Jinja2 does not have.
 """
 
+import importlib.util
 import json
 import resource
 import signal
@@ -51,6 +55,17 @@ def render_case(env, case):
     return result
 
 
+def extra_filters(argv):
+    """The FILTERS of the module named by `--filters PATH`, or none."""
+    if "--filters" not in argv:
+        return {}
+    path = argv[argv.index("--filters") + 1]
+    spec = importlib.util.spec_from_file_location("extra_filters", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.FILTERS
+
+
 def main():
     try:
         import jinja2
@@ -65,6 +80,11 @@ def main():
     # loopcontrols extension; everything else is SandboxedEnvironment's defaults (autoescape off).
     # One environment serves every case: from_string keeps no state between renders.
     env = SandboxedEnvironment(extensions=["jinja2.ext.loopcontrols"])
+    try:
+        env.filters.update(extra_filters(sys.argv))
+    except Exception as error:  # noqa: BLE001 - reported to the caller, which names the module
+        reply({"ready": False, "error": f"cannot load --filters: {type(error).__name__}: {error}"})
+        return 1
     reply({"ready": True, "jinja2": jinja2.__version__})
 
     for line in sys.stdin:
