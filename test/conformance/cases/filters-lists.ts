@@ -165,4 +165,9 @@ export const cases: Case[] = rows([
   ['attr on a dict does not read keys', "[{{ {'a': 1}|attr('a') }}]"],
   ['attr reads a method', "{{ ('x'|attr('upper'))() }}"],
   ['attr on a namespace', '{% set ns = namespace(v=3) %}{{ ns|attr("v") }}'],
+  [
+    'attr reads the value-like attributes of numbers',
+    "{{ 12|attr('real') }} {{ 12|attr('imag') }} {{ x|attr('real') }} {{ true|attr('denominator') }} {{ 1.5|attr('numerator') }}",
+    { x: 2.5 },
+  ],
 ]);

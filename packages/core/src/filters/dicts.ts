@@ -2,7 +2,7 @@
 import { typeError } from '../errors';
 import { getattr } from '../runtime/access';
 import { dictEntries } from '../runtime/iterate';
-import { getMethod } from '../runtime/methods';
+import { getMethod, numberProperty } from '../runtime/methods';
 import { lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
@@ -54,13 +54,16 @@ function doItems(_state: RenderState, value: unknown): unknown[] {
   return pyIterator(dictItems(value), 'generator', 'do_items');
 }
 
-/** Whether `name` is a Python attribute of `obj` (a method, a namedtuple field, a namespace entry), not an item. */
+/**
+ * Whether `name` is a Python attribute of `obj` (a method, a number's `real` or `imag`, a namedtuple field, a
+ * namespace entry), not an item.
+ */
 function hasPythonAttribute(obj: unknown, name: string): boolean {
   if (obj instanceof AttributeSource) return true;
   if (obj instanceof Namespace) return obj.attrs.has(name);
   if (obj instanceof PyCallable && obj.attributes?.has(name)) return true;
   if (namedTupleField(obj, name) !== NOT_FOUND) return true;
-  return getMethod(obj, name) !== undefined;
+  return getMethod(obj, name) !== undefined || numberProperty(obj, name) !== undefined;
 }
 
 function doAttr(_state: RenderState, value: unknown, name: unknown): unknown {
