@@ -16,6 +16,7 @@ function stateWith(maxOutputSize: number): RenderState {
     now: () => new Date('2024-01-15T12:00:00Z'),
     iterationsLeft: DEFAULT_LIMITS.maxLoopIterations,
     deadline: Number.POSITIVE_INFINITY,
+    unitsLeft: Number.POSITIVE_INFINITY,
     depth: 0,
   };
 }

@@ -21,6 +21,7 @@ const state: RenderState = {
   now: () => NOW,
   iterationsLeft: DEFAULT_LIMITS.maxLoopIterations,
   deadline: Number.POSITIVE_INFINITY,
+  unitsLeft: Number.POSITIVE_INFINITY,
   depth: 0,
 };
 

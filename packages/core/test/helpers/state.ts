@@ -27,6 +27,7 @@ export function makeState(limits: Partial<Limits> = {}): RenderState {
     now: () => new Date('2024-01-15T12:00:00Z'),
     iterationsLeft: DEFAULT_LIMITS.maxLoopIterations,
     deadline: Number.POSITIVE_INFINITY,
+    unitsLeft: Number.POSITIVE_INFINITY,
     depth: 0,
   };
 }
