@@ -32,6 +32,8 @@ export { floatRepr } from './number-format';
 const MAX_INT_DIGITS = 4300;
 /** Widths and precisions past this would only build huge strings; Python has no such bound, a render does. */
 const MAX_FIELD_SIZE = 100_000;
+/** Parsed format strings and specs kept, of each kind; the cache starts over when full. */
+const PROGRAM_CACHE_SIZE = 512;
 
 /** The decimal text of an int (a JS integer or a bigint), refusing what CPython refuses. */
 export function intText(n: number | bigint): string {
@@ -187,6 +189,30 @@ function fieldSizeError(text: string): LimitError {
 }
 
 /** Parses a spec as CPython's `parse_internal_render_format_spec`, with the defaults of the value's type. */
+/** Parsed specs by owning type and text: a template formats with the same few specs render after render. */
+const parsedSpecs = new Map<string, Map<string, Readonly<FormatSpec>>>();
+
+/** `parseSpec`, kept: the same owner gives the same defaults, so a spec parses the same way every time. */
+function specFor(
+  spec: string,
+  defaultAlign: Align,
+  defaultType: string,
+  owner: string,
+): Readonly<FormatSpec> {
+  let byText = parsedSpecs.get(owner);
+  if (byText === undefined) {
+    byText = new Map();
+    parsedSpecs.set(owner, byText);
+  }
+  let parsed = byText.get(spec);
+  if (parsed === undefined) {
+    parsed = parseSpec(spec, defaultAlign, defaultType, owner);
+    if (byText.size >= PROGRAM_CACHE_SIZE) byText.clear();
+    byText.set(spec, parsed);
+  }
+  return parsed;
+}
+
 function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner: string): FormatSpec {
   const chars = Array.from(spec);
   const out: FormatSpec = {
@@ -412,14 +438,14 @@ function formatFloat(x: number, spec: FormatSpec): string {
 export function formatValue(v: unknown, spec: string): string {
   if (spec === '') return str(v);
   if (typeof v === 'string' || v instanceof Markup) {
-    return formatText(typeof v === 'string' ? v : v.value, parseSpec(spec, '<', 's', 'str'));
+    return formatText(typeof v === 'string' ? v : v.value, specFor(spec, '<', 's', 'str'));
   }
-  if (typeof v === 'boolean') return formatInt(v ? 1 : 0, parseSpec(spec, '>', 'd', 'bool'));
+  if (typeof v === 'boolean') return formatInt(v ? 1 : 0, specFor(spec, '>', 'd', 'bool'));
   if (typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) {
-    return formatInt(v, parseSpec(spec, '>', 'd', 'int'));
+    return formatInt(v, specFor(spec, '>', 'd', 'int'));
   }
-  if (typeof v === 'number') return formatFloat(v, parseSpec(spec, '>', '', 'float'));
-  if (v instanceof PyFloat) return formatFloat(v.value, parseSpec(spec, '>', '', 'float'));
+  if (typeof v === 'number') return formatFloat(v, specFor(spec, '>', '', 'float'));
+  if (v instanceof PyFloat) return formatFloat(v.value, specFor(spec, '>', '', 'float'));
   throw typeError(`unsupported format string passed to ${typeName(v)}.__format__`);
 }
 
@@ -497,7 +523,6 @@ type PercentPiece = string | PercentField | PercentError;
 
 /** Parsed format strings by text: a template formats with the same few strings render after render. */
 const percentPrograms = new Map<string, readonly PercentPiece[]>();
-const PROGRAM_CACHE_SIZE = 512;
 
 function percentProgram(fmt: string): readonly PercentPiece[] {
   let program = percentPrograms.get(fmt);
@@ -804,6 +829,26 @@ interface Field {
   name: string | null;
   conversion: string | null;
   spec: string;
+  /** The spec holds no nested field, so it is used as it is. */
+  plainSpec: boolean;
+}
+
+/** Parsed `str.format` strings by text, as `%` formats are kept. */
+const formatStrings = new Map<string, readonly Field[]>();
+
+function formatFields(fmt: string): readonly Field[] {
+  let fields = formatStrings.get(fmt);
+  if (fields === undefined) {
+    fields = parseFormatString(fmt);
+    if (formatStrings.size >= PROGRAM_CACHE_SIZE) formatStrings.clear();
+    formatStrings.set(fmt, fields);
+  }
+  return fields;
+}
+
+/** A field as `parseFormatString` finds it. */
+function field(literal: string, name: string | null, conversion: string | null, spec: string): Field {
+  return { literal, name, conversion, spec, plainSpec: !spec.includes('{') };
 }
 
 /** Splits a `str.format` string into literal text and fields, with CPython's errors. */
@@ -833,7 +878,7 @@ function parseFormatString(fmt: string): Field[] {
       literal += c;
     }
     if (!markup) {
-      fields.push({ literal, name: null, conversion: null, spec: '' });
+      fields.push(field(literal, null, null, ''));
       continue;
     }
     const nameStart = i;
@@ -858,7 +903,7 @@ function parseFormatString(fmt: string): Field[] {
         if (i < n) {
           const next = fmt[i++];
           if (next === '}') {
-            fields.push({ literal, name, conversion, spec: '' });
+            fields.push(field(literal, name, conversion, ''));
             continue;
           }
           if (next !== ':') throw valueError("expected ':' after conversion specifier");
@@ -878,7 +923,7 @@ function parseFormatString(fmt: string): Field[] {
       if (!closed) throw valueError("unmatched '{' in format spec");
       spec = fmt.slice(specStart, i - 1);
     }
-    fields.push({ literal, name, conversion, spec });
+    fields.push(field(literal, name, conversion, spec));
   }
   return fields;
 }
@@ -940,22 +985,30 @@ interface FormatRun {
 function vformat(run: FormatRun, fmt: string, depth: number): string {
   if (depth < 0) throw valueError('Max string recursion exceeded');
   let out = '';
-  for (const field of parseFormatString(fmt)) {
+  for (const field of formatFields(fmt)) {
     out += field.literal;
     if (field.name === null) continue;
-    let name = field.name;
+    const name = field.name;
+    let value: unknown;
     if (name === '') {
+      // `{}`: the next positional argument (string.Formatter numbers nothing else automatically).
       if (run.auto === false) {
         throw valueError('cannot switch from manual field specification to automatic field numbering');
       }
-      name = String(run.auto++);
-    } else if (/^[0-9]+$/.test(name)) {
-      if (run.auto)
-        throw valueError('cannot switch from manual field specification to automatic field numbering');
-      run.auto = false;
+      const index = run.auto++;
+      if (index >= run.args.length) throw new TemplateRuntimeError('IndexError', 'tuple index out of range');
+      value = run.args[index];
+    } else {
+      if (/^[0-9]+$/.test(name)) {
+        if (run.auto)
+          throw valueError('cannot switch from manual field specification to automatic field numbering');
+        run.auto = false;
+      }
+      value = resolveField(name, run.args, run.kwargs);
     }
-    const value = convertField(resolveField(name, run.args, run.kwargs), field.conversion);
-    const spec = vformat(run, field.spec, depth - 1);
+    value = convertField(value, field.conversion);
+    // A spec with no field in it is itself, unless it is one level too deep (Python checks that first).
+    const spec = field.plainSpec && depth > 0 ? field.spec : vformat(run, field.spec, depth - 1);
     const text = run.fieldText(value, spec);
     run.size += text.length;
     if (run.size > run.maxSize) {
