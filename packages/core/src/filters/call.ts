@@ -15,7 +15,22 @@ function boundSpec<R>(
   kwargs: Kwargs,
 ): (value: unknown) => R {
   const bound = bindArguments(spec, kind, name, args, kwargs);
-  return (value) => spec.fn(state, value, ...bound);
+  const fn = spec.fn;
+  // Called once per item of a sequence: the usual arities without spreading the arguments.
+  switch (bound.length) {
+    case 0:
+      return (value) => fn(state, value);
+    case 1: {
+      const [a] = bound;
+      return (value) => fn(state, value, a);
+    }
+    case 2: {
+      const [a, b] = bound;
+      return (value) => fn(state, value, a, b);
+    }
+    default:
+      return (value) => fn(state, value, ...bound);
+  }
 }
 
 /**
