@@ -43,6 +43,7 @@ import {
 } from '../runtime/operators';
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
 import {
+  AttributeSource,
   type Kwargs,
   Markup,
   Namespace,
@@ -101,33 +102,59 @@ const COMPARE: Record<ast.CompareOperator, (a: unknown, b: unknown) => boolean> 
   notin: (a, b) => !contains(b, a),
 };
 
+/** Python's `a == text`: only a str or Markup equals a str. */
+function equalsText(a: unknown, text: string): boolean {
+  return a === text || (a instanceof Markup && a.value === text);
+}
+
+/** Python's `a in members` for a list of strings: equality with one of them, which only a str or Markup has. */
+function inTexts(a: unknown, members: ReadonlySet<string>): boolean {
+  return typeof a === 'string' ? members.has(a) : a instanceof Markup && members.has(a.value);
+}
+
 /**
- * `x == 'a'`, `x != 3`, `x > 10`, `x in ['a', 'b']`: a comparison against a constant, with the common case
- * decided inline and the rest left to the operator. Null when the right side is not such a constant.
+ * `x == 'a'`, `x != 3`, `x > 10`, `x in ['a', 'b']`: a comparison of `left` against a constant, with the common
+ * case decided inline and the rest left to the operator. Null when the right side is not such a constant.
  */
-function constantComparison(op: ast.CompareOperator, right: ast.Expr): ((left: unknown) => boolean) | null {
+function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev): Cond | null {
   if (right.type === 'Const') {
     const c = right.value;
     if (typeof c === 'string') {
-      // Only a str or Markup equals a str.
-      const same = (a: unknown) => a === c || (a instanceof Markup && a.value === c);
-      if (op === 'eq') return same;
-      if (op === 'ne') return (a) => !same(a);
+      if (op === 'eq') return (f) => equalsText(left(f), c);
+      if (op === 'ne') return (f) => !equalsText(left(f), c);
     }
     if (typeof c === 'number') {
       switch (op) {
         case 'eq':
-          return (a) => (typeof a === 'number' ? a === c : eq(a, c));
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'number' ? a === c : eq(a, c);
+          };
         case 'ne':
-          return (a) => (typeof a === 'number' ? a !== c : !eq(a, c));
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'number' ? a !== c : !eq(a, c);
+          };
         case 'lt':
-          return (a) => (typeof a === 'number' ? a < c : lt(a, c));
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'number' ? a < c : lt(a, c);
+          };
         case 'lteq':
-          return (a) => (typeof a === 'number' ? a <= c : le(a, c));
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'number' ? a <= c : le(a, c);
+          };
         case 'gt':
-          return (a) => (typeof a === 'number' ? a > c : gt(a, c));
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'number' ? a > c : gt(a, c);
+          };
         case 'gteq':
-          return (a) => (typeof a === 'number' ? a >= c : ge(a, c));
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'number' ? a >= c : ge(a, c);
+          };
         default:
           return null;
       }
@@ -142,11 +169,8 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr): ((left: u
     ) {
       return null;
     }
-    // Membership in a list of strings: equality with one of them, which only a str or Markup can have.
     const members = new Set(items.map((item) => (item as ast.Const).value as string));
-    const has = (a: unknown) =>
-      typeof a === 'string' ? members.has(a) : a instanceof Markup && members.has(a.value);
-    return op === 'in' ? has : (a) => !has(a);
+    return op === 'in' ? (f) => inTexts(left(f), members) : (f) => !inTexts(left(f), members);
   }
   return null;
 }
@@ -464,8 +488,10 @@ export class Compiler {
     const assigned = scope.assigned;
     const tests: Cond[] = [];
     const bodies: St[] = [];
+    const spans: ast.Span[] = [];
     for (const branch of branches) {
-      tests.push(this.located(branch.test, this.condition(branch.test, scope)));
+      tests.push(this.condition(branch.test, scope));
+      spans.push(spanOf(branch.test));
       scope.assigned = new Set(assigned);
       bodies.push(this.statements(branch.body, scope));
     }
@@ -473,19 +499,31 @@ export class Compiler {
     const otherwise = this.statements(node.else_, scope);
     scope.assigned = assigned;
     this.soft--;
+    const source = this.source;
     if (tests.length === 1) {
       const [test] = tests;
       const [body] = bodies;
-      return (f) => (test(f) ? body(f) : otherwise(f));
+      const [span] = spans;
+      return (f) => {
+        let holds: boolean;
+        try {
+          holds = test(f);
+        } catch (error) {
+          throw locate(error, span, source);
+        }
+        return holds ? body(f) : otherwise(f);
+      };
     }
-    if (tests.length === 2) {
-      const [test1, test2] = tests;
-      const [body1, body2] = bodies;
-      return (f) => (test1(f) ? body1(f) : test2(f) ? body2(f) : otherwise(f));
-    }
+    const count = tests.length;
     return (f) => {
-      for (let i = 0; i < tests.length; i++) if (tests[i](f)) return bodies[i](f);
-      return otherwise(f);
+      // The first test that holds picks the branch; what a test throws is located at that test.
+      let i = 0;
+      try {
+        while (i < count && !tests[i](f)) i++;
+      } catch (error) {
+        throw locate(error, spans[i], source);
+      }
+      return i < count ? bodies[i](f) : otherwise(f);
     };
   }
 
@@ -539,6 +577,8 @@ export class Compiler {
     const iterable = this.guarded(forNode.iter, this.expression(forNode.iter, scope));
     const inner = new Scope(scope);
     const bind = this.loopBinder(forNode.target, inner, forNode);
+    // `for item in ...`: the item goes straight into its slot, without calling the binder.
+    const itemSlot = forNode.target.type === 'Name' ? (inner.slot(forNode.target.name) as number) : -1;
     const loopSlot = forNode.recursive || reads(forNode.body, 'loop') ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
     declareAssigned(inner, forNode.body);
@@ -612,7 +652,8 @@ export class Compiler {
           ).locate(node.line, node.col, source);
         }
         if (resetLocals && i > 0) for (let slot = fixedSlots; slot < size; slot++) vars[slot] = MISSING;
-        bind(vars, items[i]);
+        if (itemSlot >= 0) vars[itemSlot] = items[i];
+        else bind(vars, items[i]);
         if (context !== null) {
           context.index0 = i;
           vars[loopSlot] = context;
@@ -1198,8 +1239,8 @@ export class Compiler {
     const first = this.expression(node.expr, scope);
     if (node.ops.length === 1) {
       const [{ op, expr }] = node.ops;
-      const against = constantComparison(op, expr);
-      if (against !== null) return (f) => against(first(f));
+      const against = constantComparison(op, expr, first);
+      if (against !== null) return against;
       const compare = COMPARE[op];
       const right = this.expression(expr, scope);
       return (f) => compare(first(f), right(f));
@@ -1266,6 +1307,10 @@ export class Compiler {
         const o = obj(f);
         const method = find(o);
         if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
+        if (o instanceof AttributeSource) {
+          const own = o.method(attr);
+          if (own !== undefined) return own(o, f.run, positional(f), withCaller(f));
+        }
         const fn = getattr(o, attr);
         return invoke(f.run, fn, positional(f), withCaller(f));
       });

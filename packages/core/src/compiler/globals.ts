@@ -6,6 +6,7 @@ import { typeName } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import {
   AttributeSource,
+  type EngineMethod,
   isDict,
   isInt,
   type Kwargs,
@@ -31,21 +32,34 @@ export class Cycler extends AttributeSource {
       case 'current':
         return this.items[this.position];
       case 'next':
-        return new PyCallable('next', () => {
-          const value = this.items[this.position];
-          this.position = (this.position + 1) % this.items.length;
-          return value;
-        });
+        return new PyCallable('next', () => this.next());
       case 'reset':
-        return new PyCallable('reset', () => {
-          this.position = 0;
-          return null;
-        });
+        return new PyCallable('reset', () => this.reset());
       default:
         return new Undefined(name, this, `'jinja2.utils.Cycler object' has no attribute ${strRepr(name)}`);
     }
   }
+
+  override method(name: string): EngineMethod | undefined {
+    return name === 'next' ? callNext : name === 'reset' ? callReset : undefined;
+  }
+
+  /** `cycler.next()`: the current item, then the cycler steps on. */
+  next(): unknown {
+    const value = this.items[this.position];
+    this.position = (this.position + 1) % this.items.length;
+    return value;
+  }
+
+  /** `cycler.reset()`: back to the first item. */
+  reset(): null {
+    this.position = 0;
+    return null;
+  }
 }
+
+const callNext: EngineMethod = (self) => (self as Cycler).next();
+const callReset: EngineMethod = (self) => (self as Cycler).reset();
 
 function toIndex(value: unknown, what: string): number {
   if (isInt(value) || typeof value === 'boolean') return toJsNumber(value);

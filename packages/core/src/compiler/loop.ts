@@ -2,7 +2,14 @@ import { TemplateRuntimeError } from '../errors';
 import { strRepr } from '../runtime/format';
 import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
-import { AttributeSource, type Kwargs, NO_OBJECT, PyCallable, Undefined } from '../runtime/values';
+import {
+  AttributeSource,
+  type EngineMethod,
+  type Kwargs,
+  NO_OBJECT,
+  PyCallable,
+  Undefined,
+} from '../runtime/values';
 
 /** Reads one attribute of a loop. */
 export type LoopAttributeReader = (loop: LoopContext) => unknown;
@@ -26,6 +33,9 @@ const LOOP_ATTRIBUTE_READERS = new Map<string, LoopAttributeReader>([
 export function loopAttributeReader(name: string): LoopAttributeReader | null {
   return LOOP_ATTRIBUTE_READERS.get(name) ?? null;
 }
+
+const callCycle: EngineMethod = (self, _state, args) => (self as LoopContext).cycle(args);
+const callChanged: EngineMethod = (self, _state, args) => (self as LoopContext).changed(args);
 
 /** Jinja2's `loop` variable. */
 export class LoopContext extends AttributeSource {
@@ -70,6 +80,10 @@ export class LoopContext extends AttributeSource {
           `'jinja2.runtime.LoopContext object' has no attribute ${strRepr(name)}`,
         );
     }
+  }
+
+  override method(name: string): EngineMethod | undefined {
+    return name === 'cycle' ? callCycle : name === 'changed' ? callChanged : undefined;
   }
 
   /** `loop.cycle(a, b, ...)`: the argument at this iteration's position, in turn. */

@@ -123,7 +123,23 @@ export class PyCallable {
 export abstract class AttributeSource {
   /** The value of `obj.<name>`, or an Undefined. */
   abstract attr(name: string): unknown;
+
+  /**
+   * For a call `obj.name(...)`: the method that runs it, taking the object as its first argument, or
+   * `undefined` when `name` is no method. It lets a call run without making the bound method `attr` gives.
+   */
+  method(_name: string): EngineMethod | undefined {
+    return undefined;
+  }
 }
+
+/** A method of an engine object, called with the object itself first (see `AttributeSource.method`). */
+export type EngineMethod = (
+  self: AttributeSource,
+  state: import('./state').RenderState,
+  args: unknown[],
+  kwargs: Kwargs,
+) => unknown;
 
 /** `namespace()` objects: attributes a template may set from inside loops. */
 export class Namespace {
