@@ -21,7 +21,8 @@ function errorWords(error: ParseError): string {
 }
 
 /**
- * Reads `text` as strict JSON, naming the editor it comes from in the problems.
+ * Reads `text` as strict JSON, naming the editor it comes from in the problem: the first error only, since the
+ * ones after it mostly follow from it.
  *
  * @example
  * readJson('{"a": }', 'sampleData') // { ok: false, problems: [{ from: 6, to: 7, message: 'JSON: value expected', ... }] }
@@ -30,16 +31,18 @@ export function readJson(text: string, editor: EditorName): JsonDocument {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length === 0 && root !== undefined) return { ok: true, root };
-  const problems: EditorProblem[] = errors.map((error) => ({
-    editor,
-    from: error.offset,
-    to: error.offset + error.length,
-    severity: 'error',
-    message: `JSON: ${errorWords(error)}`,
-  }));
-  if (problems.length === 0)
-    problems.push({ editor, from: 0, to: 0, severity: 'error', message: 'JSON: the text is empty' });
-  return { ok: false, problems };
+  const [first] = errors;
+  const problem: EditorProblem =
+    first === undefined
+      ? { editor, from: 0, to: 0, severity: 'error', message: 'JSON: the text is empty' }
+      : {
+          editor,
+          from: first.offset,
+          to: first.offset + first.length,
+          severity: 'error',
+          message: `JSON: ${errorWords(first)}`,
+        };
+  return { ok: false, problems: [problem] };
 }
 
 /** The members of an object node, by key (the last one wins, as in `JSON.parse`). */

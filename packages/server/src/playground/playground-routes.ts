@@ -129,16 +129,13 @@ export function playgroundRoutes(directory: string, logger: Logger): Hono<AppEnv
       // Relative asset URLs resolve against the directory: /playground must end with a slash.
       if (c.req.path === PLAYGROUND_PATH) return c.redirect(`${PLAYGROUND_PATH}/`, 308);
       await next();
+      // Built assets carry a content hash in their names: they never change. The page itself may.
+      if (c.res.status === 200) {
+        const immutable = c.req.path.startsWith(`${PLAYGROUND_PATH}/assets/`);
+        c.res.headers.set('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      }
     },
-    serveStatic({
-      root: directory,
-      rewriteRequestPath: (path) => path.slice(PLAYGROUND_PATH.length),
-      onFound: (path, c) => {
-        // Built assets carry a content hash in their names: they never change. The page itself may.
-        const immutable = path.startsWith(join(directory, 'assets'));
-        c.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
+    serveStatic({ root: directory, rewriteRequestPath: (path) => path.slice(PLAYGROUND_PATH.length) }),
   );
   return routes;
 }
