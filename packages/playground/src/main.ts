@@ -28,11 +28,14 @@ const STOP_AFTER_MS = 5_000;
 
 const EDITORS: readonly EditorName[] = ['subject', 'body', 'payload', 'sampleData'];
 /** Each editor's accessible name and height. */
-const EDITOR_LOOKS: Record<EditorName, { readonly label: string; readonly maxLines: number }> = {
-  subject: { label: 'Subject template', maxLines: 3 },
-  body: { label: 'Body template', maxLines: 16 },
-  payload: { label: 'Payload (JSON, every string a template)', maxLines: 24 },
-  sampleData: { label: 'Sample data (JSON)', maxLines: 20 },
+const EDITOR_LOOKS: Record<
+  EditorName,
+  { readonly label: string; readonly minLines: number; readonly maxLines: number }
+> = {
+  subject: { label: 'Subject template', minLines: 1, maxLines: 3 },
+  body: { label: 'Body template', minLines: 8, maxLines: 16 },
+  payload: { label: 'Payload (JSON, every string a template)', minLines: 12, maxLines: 24 },
+  sampleData: { label: 'Sample data (JSON)', minLines: 8, maxLines: 20 },
 };
 const notice = byId('notice');
 const preview = byId('preview');

@@ -13,7 +13,8 @@ export interface EditorOptions {
   readonly parent: HTMLElement;
   /** Its accessible name. */
   readonly label: string;
-  /** Most lines shown before it scrolls. */
+  /** Lines it shows at least, and at most before it scrolls. */
+  readonly minLines: number;
   readonly maxLines: number;
   /** `jinja` for a template, `json` for a payload or the sample data. */
   readonly language: 'jinja' | 'json';
@@ -43,6 +44,7 @@ export function createEditor(options: EditorOptions): EditorView {
       EditorView.theme({
         '&': { maxHeight: `${options.maxLines * 1.4 + 0.5}em`, fontSize: '0.9rem' },
         '.cm-scroller': { overflow: 'auto', fontFamily: "ui-monospace, 'DejaVu Sans Mono', monospace" },
+        '.cm-content, .cm-gutter': { minHeight: `${options.minLines * 1.4}em` },
         '&.cm-focused': { outline: '2px solid #2456c7', outlineOffset: '1px' },
         '.cm-diagnosticText': {
           whiteSpace: 'pre-wrap',

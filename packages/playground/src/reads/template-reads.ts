@@ -20,7 +20,7 @@ export interface ObjectRead {
   readonly sampleCount: number;
 }
 
-/** The names of the content blocks compiled so far, with what each reads; a block that does not parse reads nothing. */
+/** What a content block's template reads; nothing when it does not compile. */
 function blockNames(source: string): TemplateNames | undefined {
   try {
     return compile(source).names;
@@ -47,7 +47,8 @@ export function messageReads(templates: readonly TemplateNames[], sample: Sample
     if (names !== undefined) pending.push(names);
   };
 
-  for (let names = pending.pop(); names !== undefined; names = pending.pop()) {
+  // In order: the message's templates first, then the blocks they name, then the blocks those name.
+  for (let names = pending.shift(); names !== undefined; names = pending.shift()) {
     for (const object of DATA_OBJECTS) {
       if (!names.variables.includes(object)) continue;
       if (names.wholeVariables.includes(object)) all.add(object);
