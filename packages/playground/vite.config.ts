@@ -11,4 +11,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 1024,
   },
   worker: { format: 'es' },
+  // `pnpm --filter @personalize/playground dev`: the preview API of a `pnpm serve` running beside it.
+  server: { proxy: { '/core-services': 'http://127.0.0.1:3000' } },
 });

@@ -38,6 +38,7 @@ function reportedViolations(): Record<string, unknown>[] {
   return server
     .stdout()
     .split('\n')
+    .slice(0, -1) // the last piece may be a line still being written
     .filter((line) => line.includes('csp_violation'))
     .map((line) => (JSON.parse(line) as { csp_violation: Record<string, unknown> }).csp_violation);
 }
@@ -220,6 +221,19 @@ describe('the playground page', () => {
     expect(await editorText(opened, 'sampleData')).toBe(sampleData);
     await waitForText(opened, '#preview .payload', /"title": "Shared from Lisbon",\s+"count": "3"/);
     expect(await opened.getByLabel('API key').inputValue()).toBe('');
+  });
+
+  it('is usable with the keyboard: Tab leaves an editor for the next control, and typing there edits it', async () => {
+    const page = await openPlayground();
+    await editor(page, 'subject').click();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('body-editor');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('typed');
+    await waitForText(page, '#preview [data-field="body"] .text', 'typed');
+    await page.getByLabel('API key').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('identifier');
   });
 
   it('reports no Content-Security-Policy violation (and would report one)', async () => {
