@@ -11,6 +11,7 @@ import {
   type MessageMode,
   STARTER_DRAFT,
 } from './draft/draft';
+import { readMessage } from './message/message-templates';
 import { byId, element } from './page/dom';
 import { createEditor, markProblems, setText, showPlace } from './page/editors';
 import { showOutcome } from './page/preview-panel';
@@ -18,6 +19,7 @@ import { showReads } from './page/reads-panel';
 import { type MessageToSend, wireStoredUserForm } from './page/stored-user-form';
 import type { RenderReport } from './render/render-protocol';
 import { RenderSupervisor } from './render/render-supervisor';
+import { readSampleData } from './sample-data/sample-data';
 import { draftFragment, draftFromFragment } from './share/share-link';
 import './styles.css';
 
@@ -170,23 +172,11 @@ byId('share').addEventListener('click', () => {
 /** The message as the preview API takes it, with the sample's event attributes. */
 function messageToSend(): MessageToSend {
   const draft = currentDraft();
-  let payload: Record<string, unknown> = { subject: draft.subject, body: draft.body };
-  if (draft.mode === 'payload') {
-    try {
-      payload = JSON.parse(draft.payload) as Record<string, unknown>;
-    } catch {
-      return { ok: false, reason: 'The payload is not valid JSON: fix the marks in it first.' };
-    }
-  }
-  let eventAttributes: Record<string, unknown> = {};
-  try {
-    eventAttributes =
-      (JSON.parse(draft.sampleData || '{}') as { EventAttribute?: Record<string, unknown> }).EventAttribute ??
-      {};
-  } catch {
-    return { ok: false, reason: 'The sample data is not valid JSON: fix the marks in it first.' };
-  }
-  return { ok: true, payload, eventAttributes };
+  const message = readMessage(draft);
+  if (!message.ok) return { ok: false, reason: 'The payload has problems: fix the marks in it first.' };
+  const sample = readSampleData(draft.sampleData);
+  if (!sample.ok) return { ok: false, reason: 'The sample data has problems: fix the marks in it first.' };
+  return { ok: true, payload: message.payload, eventAttributes: { ...sample.data.input.eventAttributes } };
 }
 
 wireStoredUserForm(

@@ -3,6 +3,8 @@
  * author sees while typing, errors where they are, a runaway template, the reads panel, the preview as a stored
  * user, a shared link, and no Content-Security-Policy violation.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAll } from '@personalize/core';
@@ -174,10 +176,11 @@ describe('the playground page', () => {
     for (const [key, text] of Object.entries(answered)) {
       expect(await page.locator(`#stored-answer [data-field="${key}"] .text`).textContent()).toBe(text);
     }
-    await page.screenshot({
-      path: process.env.UPDATE_SCREENSHOT ? SCREENSHOT : join(await tmp(), 'playground.png'),
-      fullPage: true,
-    });
+    // The README's screenshot, rewritten on request only: its bytes change from run to run.
+    const shot = process.env.UPDATE_SCREENSHOT
+      ? SCREENSHOT
+      : join(mkdtempSync(join(tmpdir(), 'playground-')), 'shot.png');
+    await page.screenshot({ path: shot, fullPage: true });
 
     // The details stay in this tab's session, never in its address.
     expect(await page.evaluate(() => sessionStorage.getItem('personalize-playground:stored-user'))).toContain(
@@ -253,10 +256,3 @@ describe('the playground page', () => {
     expect(await page.title()).toBe('Personalize playground');
   });
 });
-
-/** A directory for the screenshot when it is not the README's. */
-async function tmp(): Promise<string> {
-  const { mkdtemp } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  return mkdtemp(join(tmpdir(), 'playground-e2e-'));
-}
