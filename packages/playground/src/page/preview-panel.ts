@@ -2,30 +2,32 @@
 import type { FieldOutcome, RenderOutcome } from '../render/render-protocol';
 import { element } from './dom';
 
+/** One field's card: its label, then what became of it (`sent`, `not-sent` or `failed`). */
+export function fieldCard(
+  label: string,
+  state: 'sent' | 'not-sent' | 'failed',
+  content: HTMLElement,
+): HTMLElement {
+  return element(
+    'article',
+    { class: `field ${state}`, 'data-field': label },
+    element('h3', {}, label),
+    content,
+  );
+}
+
 function fieldView(field: FieldOutcome): HTMLElement {
-  const heading = element('h3', {}, field.label);
   switch (field.status) {
     case 'sent':
-      return element(
-        'article',
-        { class: 'field sent', 'data-field': field.label },
-        heading,
-        element('pre', { class: 'text' }, field.text),
-      );
+      return fieldCard(field.label, 'sent', element('pre', { class: 'text' }, field.text));
     case 'not_sent':
-      return element(
-        'article',
-        { class: 'field not-sent', 'data-field': field.label },
-        heading,
+      return fieldCard(
+        field.label,
+        'not-sent',
         element('p', { class: 'reason' }, `Not sent: ${field.reason}`),
       );
     case 'error':
-      return element(
-        'article',
-        { class: 'field failed', 'data-field': field.label },
-        heading,
-        element('pre', { class: 'error' }, field.description),
-      );
+      return fieldCard(field.label, 'failed', element('pre', { class: 'error' }, field.description));
   }
 }
 

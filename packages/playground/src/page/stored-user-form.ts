@@ -9,6 +9,7 @@ import {
   saveDetails,
 } from '../stored-user/stored-user-preview';
 import { element } from './dom';
+import { fieldCard } from './preview-panel';
 
 /** What is sent besides the details: the message and the sample's event attributes, or why it cannot be sent. */
 export type MessageToSend =
@@ -25,18 +26,8 @@ function answerView(answer: PreviewAnswer): HTMLElement[] {
   const views: HTMLElement[] = [element('p', { class: 'status' }, `HTTP ${answer.status}`)];
   if (answer.payload !== undefined) {
     for (const [key, value] of Object.entries(answer.payload)) {
-      views.push(
-        element(
-          'article',
-          { class: 'field sent', 'data-field': key },
-          element('h3', {}, key),
-          element(
-            'pre',
-            { class: 'text' },
-            typeof value === 'string' ? value : JSON.stringify(value, null, 2),
-          ),
-        ),
-      );
+      const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+      views.push(fieldCard(key, 'sent', element('pre', { class: 'text' }, text)));
     }
   }
   if (answer.error !== undefined) {
