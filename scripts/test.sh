@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test of the repository in one Vitest run and ends with one line: "N passed, N failed".
-# The conformance suite needs Debian's python3-jinja2 (the reference renderer) and later suites redis-server:
-# they are installed with apt-get when missing and this runs as root, otherwise the script says what to install.
+# The conformance suite needs Debian's python3-jinja2 (the reference renderer), later suites redis-server, and the
+# playground's end-to-end tests chromium: they are installed with apt-get when missing and this runs as root,
+# otherwise the script says what to install.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
 /usr/bin/python3 -c 'import jinja2' >/dev/null 2>&1 || need+=(python3-jinja2)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+[ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1 || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} with apt-get"

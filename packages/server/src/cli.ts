@@ -11,6 +11,7 @@ import { fail, loadWorkspaceFileOrFail, parseCommandLine } from './command-line'
 import { stdoutLogger } from './logging/request-log';
 import { DEMO_WORKSPACE_FILE, type RunningServer, startServer } from './node';
 import { PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
+import { mountPlayground, PLAYGROUND_PATH, playgroundDirectory } from './playground/playground-routes';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import {
   describeRedisUrl,
@@ -127,7 +128,8 @@ function banner(config: ServeConfig, ids: readonly string[], url: string, redis:
     `Personalize server listening on ${url} (workspaces ${ids.join(', ')} from ${config.workspaceFile}${processes}; ${counts})\n` +
     `  POST ${url}${PREVIEW_PATHS[0]}\n` +
     `  GET  ${url}${PREFERENCES_PATH}\n` +
-    `  GET  ${url}/healthz    GET ${url}/openapi.json\n`
+    `  GET  ${url}/healthz    GET ${url}/openapi.json\n` +
+    (playgroundDirectory() === undefined ? '' : `  the playground page: ${url}${PLAYGROUND_PATH}/\n`)
   );
 }
 
@@ -176,7 +178,9 @@ async function serve(config: ServeConfig): Promise<void> {
     counts = rateLimits;
   }
   if (stopping) return;
-  server = await startServer(createApp({ workspaces: store, logger, rateLimits: counts }), {
+  const app = createApp({ workspaces: store, logger, rateLimits: counts });
+  mountPlayground(app, logger);
+  server = await startServer(app, {
     port: config.port,
     host: config.host,
   }).catch((error: unknown) =>
