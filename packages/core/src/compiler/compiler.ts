@@ -7,16 +7,7 @@ import {
 } from '../errors';
 import { readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
-import {
-  attributeReader,
-  callValue,
-  getattr,
-  getitem,
-  isInheritedName,
-  itemReader,
-  type MemberReader,
-  slice,
-} from '../runtime/access';
+import { callValue, getattr, getitem, isInheritedName, memberAccess, slice } from '../runtime/access';
 import { str, strRepr } from '../runtime/format';
 import { iterate } from '../runtime/iterate';
 import { callResolved, DICT_ATTRIBUTE_NAMES, methodFinder } from '../runtime/methods';
@@ -1139,15 +1130,22 @@ export class Compiler {
    * `obj.name` or `obj['key']` with a reader made for the name; when `obj` is a variable in a fixed slot of this
    * frame or the one around it, it is read in the same closure.
    */
-  private member(objNode: ast.Expr, member: string | null, read: MemberReader, scope: Scope): Ev {
+  private member(
+    objNode: ast.Expr,
+    member: string | null,
+    kind: 'attribute' | 'item',
+    key: string,
+    scope: Scope,
+  ): Ev {
+    const read = memberAccess(kind, key);
     const place = this.fixedPlace(objNode, scope);
     if (place !== null) {
       const [hops, slot] = place;
-      if (hops === 0) return (f) => read(f.vars[slot]);
-      return (f) => read((f.up as Frame).vars[slot]);
+      if (hops === 0) return (f) => read(f.vars[slot], key);
+      return (f) => read((f.up as Frame).vars[slot], key);
     }
     const obj = this.object(objNode, member, scope);
-    return (f) => read(obj(f));
+    return (f) => read(obj(f), key);
   }
 
   /** The frame hops (0 or 1) and slot of a variable always bound there, or null. */
@@ -1171,7 +1169,7 @@ export class Compiler {
         return o instanceof LoopContext ? read(o) : getattr(o, name);
       };
     }
-    return this.member(node.node, member, attributeReader(name), scope);
+    return this.member(node.node, member, 'attribute', name, scope);
   }
 
   private getitem(node: ast.Getitem, scope: Scope): Ev {
@@ -1191,7 +1189,7 @@ export class Compiler {
         );
     }
     if (arg.type === 'Const' && typeof arg.value === 'string') {
-      return this.member(node.node, arg.value, itemReader(arg.value), scope);
+      return this.member(node.node, arg.value, 'item', arg.value, scope);
     }
     const obj = this.expression(node.node, scope);
     const key = this.expression(arg, scope);
