@@ -52,6 +52,10 @@ export const cases: Case[] = rows([
   ['namespace missing attribute is undefined', '{% set ns = namespace() %}[{{ ns.b }}]'],
   ['namespace from a dict', "{% set ns = namespace({'a': 1}, b=2) %}{{ ns.a }}{{ ns.b }}"],
   ['namespace subscript', "{% set ns = namespace(a=1) %}{{ ns['a'] }}"],
+  [
+    'namespace prints its attributes in the order they were set, number-like names too',
+    "{% set ns = namespace({'b': 1, '2': 2}, a=3) %}{% set ns.z = 4 %}{{ ns }} {{ namespace(x=1, constructor=2) }}",
+  ],
   ['namespace block set', '{% set ns = namespace() %}{% set ns.x %}captured{% endset %}{{ ns.x }}'],
   ['set attribute on a non-namespace is an error', '{% set d = {} %}{% set d.a = 1 %}{{ d }}'],
   ['set attribute on undefined is an error', '{% set nope.a = 1 %}'],

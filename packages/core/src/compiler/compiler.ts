@@ -763,7 +763,7 @@ export class Compiler {
             'cannot assign attribute on non-namespace object',
           ).locate(at.line, at.col, source);
         }
-        ns.attrs.set(attr, value(f));
+        ns.set(attr, value(f));
       };
     }
     const bind = this.binder(target, scope, false);

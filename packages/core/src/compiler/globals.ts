@@ -149,9 +149,9 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
         if (!isDict(arg))
           throw new TemplateRuntimeError('TypeError', `'${typeName(arg)}' object is not iterable`);
         const entries = arg instanceof Map ? arg.entries() : Object.entries(arg);
-        for (const [k, v] of entries) ns.attrs.set(String(k), v);
+        for (const [k, v] of entries) ns.set(String(k), v);
       }
-      for (const [k, v] of Object.entries(kwargs)) ns.attrs.set(k, v);
+      for (const k in kwargs) ns.set(k, kwargs[k]);
       return ns;
     }),
   ],

@@ -60,7 +60,7 @@ function doItems(_state: RenderState, value: unknown): unknown[] {
  */
 function hasPythonAttribute(obj: unknown, name: string): boolean {
   if (obj instanceof AttributeSource) return true;
-  if (obj instanceof Namespace) return obj.attrs.has(name);
+  if (obj instanceof Namespace) return obj.has(name);
   if (obj instanceof PyCallable && obj.attributes?.has(name)) return true;
   if (namedTupleField(obj, name) !== NOT_FOUND) return true;
   return getMethod(obj, name) !== undefined || numberProperty(obj, name) !== undefined;

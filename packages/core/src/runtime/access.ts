@@ -111,9 +111,9 @@ export function getattr(obj: unknown, name: string): unknown {
   if (method !== undefined) return method;
   if (typeof obj === 'object' && obj !== null) {
     if (obj instanceof Namespace) {
-      if (!obj.attrs.has(name)) return new Undefined(name, obj);
+      if (!obj.has(name)) return new Undefined(name, obj);
       // A set-by-template `_name` exists, so Python's sandbox refuses it rather than reporting it missing.
-      return name.startsWith('_') ? unsafeUndefined(obj, name) : obj.attrs.get(name);
+      return name.startsWith('_') ? unsafeUndefined(obj, name) : obj.get(name);
     }
     if (obj instanceof PyCallable) {
       return obj.attributes?.has(name) ? obj.attributes.get(name) : new Undefined(name, obj);
@@ -163,7 +163,8 @@ function attributeOf(obj: unknown, name: string): unknown {
     if (value === undefined) return new Undefined(name, obj);
     if (typeof value !== 'function') return value;
   } else if (obj instanceof Namespace) {
-    const value = obj.attrs.get(name);
+    // In place, as for a plain object: the name is none that the attributes could inherit.
+    const value = obj.attrs[name];
     if (value !== undefined) return value;
   }
   return getattr(obj, name);

@@ -142,7 +142,7 @@ function reprIn(v: unknown, open: object[]): string {
       const view = dictViewKind(v);
       return view === undefined ? `[${items.join(', ')}]` : `${view}([${items.join(', ')}])`;
     }
-    if (v instanceof Namespace) return `<Namespace ${dictRepr(v.attrs, open)}>`;
+    if (v instanceof Namespace) return `<Namespace ${dictRepr(new Map(v.entries()), open)}>`;
     if (isDict(v)) return dictRepr(v, open);
     return '<object>';
   } finally {

@@ -141,11 +141,52 @@ export type EngineMethod = (
   kwargs: Kwargs,
 ) => unknown;
 
-/** `namespace()` objects: attributes a template may set from inside loops. */
+/** True for a string JS objects list before all other keys: an array index (`'0'`, `'42'`). */
+function isArrayIndex(key: string): boolean {
+  return /^(0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+}
+
+/**
+ * `namespace()` objects: attributes a template may set from inside loops. They are kept in a plain object, which
+ * V8 reads and writes as quickly as a template's own variables; a name `Object.prototype` has is looked up as an
+ * own property only.
+ */
 export class Namespace {
-  readonly attrs: Map<string, unknown>;
+  /** The attributes. */
+  readonly attrs: Record<string, unknown> = {};
+  /**
+   * The names in the order they were first set, kept once one of them is an array index: a JS object lists those
+   * first, where Python keeps the order of insertion.
+   */
+  private order: string[] | null = null;
+
+  /** A namespace holding `init`'s attributes. */
   constructor(init?: Iterable<[string, unknown]>) {
-    this.attrs = new Map(init);
+    if (init !== undefined) for (const [name, value] of init) this.set(name, value);
+  }
+
+  /** True when the namespace has the attribute `name`. */
+  has(name: string): boolean {
+    return Object.hasOwn(this.attrs, name);
+  }
+
+  /** The attribute `name`, or JS `undefined` when there is none. */
+  get(name: string): unknown {
+    return Object.hasOwn(this.attrs, name) ? this.attrs[name] : undefined;
+  }
+
+  /** Sets the attribute `name` (`__proto__` too, as a plain key). */
+  set(name: string, value: unknown): void {
+    if (!Object.hasOwn(this.attrs, name)) {
+      if (this.order === null && isArrayIndex(name)) this.order = Object.keys(this.attrs);
+      this.order?.push(name);
+    }
+    setKey(this.attrs, name, value);
+  }
+
+  /** The attributes in the order they were first set, as Python's dict keeps them. */
+  entries(): [string, unknown][] {
+    return (this.order ?? Object.keys(this.attrs)).map((name) => [name, this.attrs[name]]);
   }
 }
 
