@@ -4,7 +4,7 @@ import { emailData } from './data';
 import { variantOf } from './email-template';
 import type { Engine } from './engines';
 import { renderEmailByHand } from './hand-written';
-import { median } from './stats';
+import { cpuNow, median } from './stats';
 
 /** Renders per task call: one render of the fast contenders is close to the timer's own cost. */
 const RENDERS_PER_CALL = 10;
@@ -48,7 +48,12 @@ export async function measureThroughput(
   const samples = contenders.map(() => 0);
   for (let round = 0; round < rounds; round++) {
     const slice = timeMs / rounds;
-    const bench = new Bench({ time: slice, warmupTime: Math.max(100, slice / 4), throws: true });
+    const bench = new Bench({
+      time: slice,
+      warmupTime: Math.max(100, slice / 4),
+      throws: true,
+      now: cpuNow,
+    });
     const order = contenders.map((_, i) => (i + round) % contenders.length);
     for (const i of order) {
       const render = contenders[i][1];

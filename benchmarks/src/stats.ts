@@ -12,3 +12,13 @@ export function geometricMean(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   return Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
 }
+
+/**
+ * Milliseconds of CPU time this process has used (user and system, all its threads): the clock the throughput
+ * runs time with. On a shared machine the wall clock also counts the time other processes held the cores, which
+ * falls unevenly on the contenders; the process's own CPU time does not.
+ */
+export function cpuNow(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
