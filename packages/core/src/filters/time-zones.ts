@@ -271,9 +271,17 @@ export function fixedZone(offsetSeconds: number, name = offsetZoneName(offsetSec
 /** UTC, as Python's `timezone.utc`. */
 export const UTC_ZONE: TimeZone = fixedZone(0);
 
+/** Hours of offsets an IANA zone keeps (see `IanaZone.hourly`); it starts over when full. */
+const HOURS_KEPT = 1024;
+
 /** An IANA zone, read through `Intl.DateTimeFormat`. */
 class IanaZone implements TimeZone {
   private referenceOffsets: readonly number[] | undefined;
+  /**
+   * Offsets by the hour (UTC seconds / 3600) throughout which they hold. `Intl` takes microseconds to answer, and a
+   * service asks for the same zone around the same time (`today`, dates of one campaign) render after render.
+   */
+  private readonly hourly = new Map<number, number>();
 
   constructor(
     readonly name: string,
@@ -287,6 +295,20 @@ class IanaZone implements TimeZone {
   }
 
   private offsetAt(utcSeconds: number): number {
+    const hour = Math.floor(utcSeconds / 3600);
+    const known = this.hourly.get(hour);
+    if (known !== undefined) return known;
+    const offset = this.offsetFromIntl(utcSeconds);
+    // Kept only when the hour's first and last seconds have it too: no change of offset falls inside the hour.
+    const start = hour * 3600;
+    if (this.offsetFromIntl(start) === offset && this.offsetFromIntl(start + 3599) === offset) {
+      if (this.hourly.size >= HOURS_KEPT) this.hourly.clear();
+      this.hourly.set(hour, offset);
+    }
+    return offset;
+  }
+
+  private offsetFromIntl(utcSeconds: number): number {
     const instant = Math.max(utcSeconds, EARLIEST_RULE);
     const fields: Record<string, number> = {};
     let bc = false;
@@ -301,7 +323,7 @@ class IanaZone implements TimeZone {
 
   private abbreviation(offsetSeconds: number): string {
     if (this.abbreviations) {
-      this.referenceOffsets ??= REFERENCE_INSTANTS.map((instant) => this.offsetAt(instant));
+      this.referenceOffsets ??= REFERENCE_INSTANTS.map((instant) => this.offsetFromIntl(instant));
       const index = this.referenceOffsets.indexOf(offsetSeconds);
       if (index >= 0) return this.abbreviations[index];
     }
