@@ -48,7 +48,7 @@ import {
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, planArguments } from './arguments';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
-import { LoopContext, loopAttributeReader } from './loop';
+import { LoopContext, plainLoopAttribute } from './loop';
 import { declareAssigned, noteAssigned, reads, Scope } from './scope';
 import { exprSource } from './source';
 
@@ -1160,13 +1160,21 @@ export class Compiler {
     const name = node.attr;
     // `d.items` and the like are dict methods, which read the whole dict.
     const member = DICT_ATTRIBUTE_NAMES.has(name) ? null : name;
-    const read = node.node.type === 'Name' && node.node.name === 'loop' ? loopAttributeReader(name) : null;
-    if (read !== null) {
+    const code = node.node.type === 'Name' && node.node.name === 'loop' ? plainLoopAttribute(name) : -1;
+    if (code >= 0) {
       // `loop.index` and its kin, read straight off the loop; a variable the template named `loop` still works.
+      const place = this.fixedPlace(node.node, scope);
+      if (place !== null && place[0] === 0) {
+        const slot = place[1];
+        return (f) => {
+          const o = f.vars[slot];
+          return o instanceof LoopContext ? o.plain(code) : getattr(o, name);
+        };
+      }
       const obj = this.object(node.node, member, scope);
       return (f) => {
         const o = obj(f);
-        return o instanceof LoopContext ? read(o) : getattr(o, name);
+        return o instanceof LoopContext ? o.plain(code) : getattr(o, name);
       };
     }
     return this.member(node.node, member, 'attribute', name, scope);

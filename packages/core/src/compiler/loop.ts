@@ -11,27 +11,25 @@ import {
   Undefined,
 } from '../runtime/values';
 
-/** Reads one attribute of a loop. */
-export type LoopAttributeReader = (loop: LoopContext) => unknown;
-
-const LOOP_ATTRIBUTE_READERS = new Map<string, LoopAttributeReader>([
-  ['index', (loop) => loop.index0 + 1],
-  ['index0', (loop) => loop.index0],
-  ['revindex', (loop) => loop.items.length - loop.index0],
-  ['revindex0', (loop) => loop.items.length - loop.index0 - 1],
-  ['first', (loop) => loop.index0 === 0],
-  ['last', (loop) => loop.index0 === loop.items.length - 1],
-  ['length', (loop) => loop.items.length],
-  ['depth', (loop) => loop.depth0 + 1],
-  ['depth0', (loop) => loop.depth0],
-]);
+/** The plain numeric and boolean attributes of `loop`, by the code `LoopContext.plain` answers them for. */
+const PLAIN_ATTRIBUTES = [
+  'index',
+  'index0',
+  'revindex',
+  'revindex0',
+  'first',
+  'last',
+  'length',
+  'depth',
+  'depth0',
+];
 
 /**
- * The reader of `loop.<name>` for the plain numeric and boolean attributes, chosen when a template is compiled
- * so that a render skips the lookup by name; null for the others, which `LoopContext.attr` answers.
+ * The code of `loop.<name>` for the plain numeric and boolean attributes, chosen when a template is compiled so
+ * that a render skips the lookup by name; -1 for the others, which `LoopContext.attr` answers.
  */
-export function loopAttributeReader(name: string): LoopAttributeReader | null {
-  return LOOP_ATTRIBUTE_READERS.get(name) ?? null;
+export function plainLoopAttribute(name: string): number {
+  return PLAIN_ATTRIBUTES.indexOf(name);
 }
 
 const callCycle: EngineMethod = (self, _state, args) => (self as LoopContext).cycle(args);
@@ -55,9 +53,34 @@ export class LoopContext extends AttributeSource {
   }
 
   /** The value of `loop.<name>`, or Undefined. */
+  /** The attribute `plainLoopAttribute` gave `code` for. */
+  plain(code: number): number | boolean {
+    const { index0 } = this;
+    switch (code) {
+      case 0:
+        return index0 + 1;
+      case 1:
+        return index0;
+      case 2:
+        return this.items.length - index0;
+      case 3:
+        return this.items.length - index0 - 1;
+      case 4:
+        return index0 === 0;
+      case 5:
+        return index0 === this.items.length - 1;
+      case 6:
+        return this.items.length;
+      case 7:
+        return this.depth0 + 1;
+      default:
+        return this.depth0;
+    }
+  }
+
   override attr(name: string): unknown {
-    const read = LOOP_ATTRIBUTE_READERS.get(name);
-    if (read !== undefined) return read(this);
+    const code = plainLoopAttribute(name);
+    if (code >= 0) return this.plain(code);
     const { index0, items } = this;
     const length = items.length;
     switch (name) {
