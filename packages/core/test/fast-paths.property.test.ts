@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
 import { asciiTitle, unicodeTitle } from '../src/filters/strings';
+import { replaceText } from '../src/runtime/methods';
 import {
   fixedText,
   floatRepr,
@@ -15,6 +16,7 @@ import {
   roundFloatFast,
   roundScaled,
 } from '../src/runtime/number-format';
+import type { RenderState } from '../src/runtime/state';
 import { compile } from '../src/template';
 
 const runs = Number(process.env.FC_RUNS ?? 2000);
@@ -173,5 +175,54 @@ describe('loop attributes read directly', () => {
 
   it('leave a variable the template named `loop` alone', () => {
     expect(compile('{{ loop.index }}').render({ loop: { index: 'mine' } })).toBe('mine');
+  });
+});
+
+describe('replacing every occurrence natively', () => {
+  const state = { limits: { maxOutputSize: 10_000_000 } } as unknown as RenderState;
+  // Small alphabets, so that occurrences (overlapping ones too) are common; `$` patterns included.
+  const text = fc.string({ unit: fc.constantFrom('a', 'b', '$', '&', '1', 'é', '😀') });
+
+  it('gives the text split on `old` and joined with `by`, as Python does', () => {
+    fc.assert(
+      fc.property(
+        text,
+        text.filter((s) => s !== ''),
+        text,
+        (s, old, by) => {
+          expect(replaceText(state, s, old, by, -1, 'replace')).toBe(s.split(old).join(by));
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('URL quoting a character at a time', () => {
+  /** `encodeURIComponent` with the characters it leaves but Python quotes put back: the way it stands in for. */
+  function quoteByRegExps(text: string, forQuery: boolean): string {
+    const quoted = encodeURIComponent(text).replace(
+      /[!'()*]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
+    return forQuery ? quoted.replace(/%20/g, '+') : quoted.replace(/%2F/g, '/');
+  }
+  const text = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom(' ', '/', '!', "'", '(', '*', '~', '%', '+', '&', '=', 'é', '😀'),
+      fc.string({ minLength: 1, maxLength: 1 }),
+    ),
+  });
+  const pathTemplate = compile('{{ s|urlencode }}');
+  const queryTemplate = compile("{{ {'k': s}|urlencode }}");
+
+  it('quotes text as `quote` does, and pairs as `urlencode` does', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(pathTemplate.render({ s })).toBe(quoteByRegExps(s, false));
+        expect(queryTemplate.render({ s })).toBe(`k=${quoteByRegExps(s, true)}`);
+      }),
+      { numRuns: runs },
+    );
   });
 });

@@ -142,20 +142,50 @@ function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = tru
   return truthy(autospace) && rv ? ` ${rv}` : rv;
 }
 
-/** Python's `urllib.parse.quote` of the UTF-8 bytes: letters, digits and `_.-~` stay, `/` too unless `forQuery`. */
-function urlQuote(value: unknown, forQuery: boolean): string {
-  const text = typeof value === 'string' ? value : str(value);
-  let quoted: string;
+/** The ASCII characters `quote` leaves as they are: letters, digits and `_.-~`. */
+const URL_SAFE = Uint8Array.from({ length: 128 }, (_, c) =>
+  /[A-Za-z0-9_.~-]/.test(String.fromCharCode(c)) ? 1 : 0,
+);
+/** `%XX` for each ASCII character. */
+const URL_ESCAPES = Array.from(
+  { length: 128 },
+  (_, c) => `%${c.toString(16).toUpperCase().padStart(2, '0')}`,
+);
+
+/** The UTF-8 bytes of a run of non-ASCII text, each as `%XX`. */
+function quoteNonAscii(run: string): string {
   try {
-    quoted = encodeURIComponent(text);
+    return encodeURIComponent(run);
   } catch {
     throw new TemplateRuntimeError(
       'UnicodeEncodeError',
       "'utf-8' codec can't encode character: surrogates not allowed",
     );
   }
-  quoted = quoted.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return forQuery ? quoted.replace(/%20/g, '+') : quoted.replace(/%2F/g, '/');
+}
+
+/**
+ * Python's `urllib.parse.quote` of the UTF-8 bytes: letters, digits and `_.-~` stay, `/` too unless `forQuery`
+ * (then a space is `+`, as `quote_plus` gives). Text that needs no quoting is returned as it is.
+ */
+function urlQuote(value: unknown, forQuery: boolean): string {
+  const text = typeof value === 'string' ? value : str(value);
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && (URL_SAFE[c] === 1 || (c === 47 && !forQuery))) continue;
+    out += text.slice(copied, i);
+    if (c < 128) out += c === 32 && forQuery ? '+' : URL_ESCAPES[c];
+    else {
+      let end = i + 1;
+      while (end < text.length && text.charCodeAt(end) >= 128) end++;
+      out += quoteNonAscii(text.slice(i, end));
+      i = end - 1;
+    }
+    copied = i + 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** Python's unpacking of one `(key, value)` pair in `for k, v in items`. */

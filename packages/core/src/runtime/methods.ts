@@ -383,6 +383,15 @@ export function replaceText(
     for (let i = 0; i < cps.length; i++) out += (i < slots ? by : '') + cps[i];
     return slots > cps.length ? out + by : out;
   }
+  if (limit < 0 && !by.includes('$')) {
+    // Every occurrence, by the native replace (a `$` in `by` would be a JS replacement pattern).
+    if (by.length > old.length) {
+      let count = 0;
+      for (let at = s.indexOf(old); at >= 0; at = s.indexOf(old, at + old.length)) count++;
+      checkSize(state, s.length + count * (by.length - old.length), what);
+    }
+    return s.replaceAll(old, by);
+  }
   const parts = s.split(old);
   const replaced = limit < 0 ? parts.length - 1 : Math.min(limit, parts.length - 1);
   checkSize(state, s.length + replaced * (by.length - old.length), what);
