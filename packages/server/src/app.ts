@@ -4,10 +4,12 @@
  * another server; `@personalize/server/node` starts it as a stand-alone Node process.
  */
 import type { DecodePayloadOptions } from '@personalize/compression';
+import type { TemplateError } from '@personalize/core';
 import { Hono } from 'hono';
 import { type Logger, pino } from 'pino';
 import type { AppEnv } from './app-env';
 import { workspaceAuth } from './auth/workspace-auth';
+import { tenantClaim } from './auth/workspace-id-headers';
 import { ERROR_MESSAGES, requestError, serverError } from './errors/error-body';
 import {
   PREFERENCES_TITLES,
@@ -16,18 +18,23 @@ import {
 } from './errors/preferences-error-body';
 import { jsonAnswer, jsonTextAnswer } from './http/json-answer';
 import { requestLog } from './logging/request-log';
-import { openApiDocument, PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
+import {
+  openApiDocument,
+  PREFERENCES_PATH,
+  PREVIEW_PATHS,
+  V5_PREVIEW_PATH,
+} from './openapi/openapi-document';
 import { preferencesHandler } from './preferences/preferences-handler';
 import {
   preferencesAuthRefusal,
   preferencesRateLimitRefusals,
   requireApiSecret,
 } from './preferences/preferences-refusals';
-import { previewHandler } from './preview/preview-handler';
+import { previewHandler, V1_PREVIEW, V5_PREVIEW } from './preview/preview-handler';
 import { memoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
 import { rateLimit } from './rate-limit/rate-limit-middleware';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
-import type { WorkspaceStore } from './workspaces/workspace';
+import type { Workspace, WorkspaceStore } from './workspaces/workspace';
 
 /** Options of `createApp`. */
 export interface AppOptions {
@@ -74,22 +81,33 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.get('/healthz', (c) => jsonAnswer(c, { status: 'ok' }));
   app.get('/openapi.json', (c) => jsonTextAnswer(c, documentJson));
 
-  const authenticated = workspaceAuth(store, (workspace) => workspace.keys.preview);
-  const counted = rateLimit({
-    store: rateLimits,
-    endpoint: 'preview',
-    windows: (workspace) => [{ kind: 'minute', limit: workspace.limits.previewPerMinute }],
-    now,
-  });
-  const preview = previewHandler({
+  const previewOptions = {
     maxBodyBytes: options.maxBodyBytes ?? MiB,
     normalizeKeys: options.normalizeKeys ?? false,
     compression: options.compression ?? {},
-    onEngineFailure: (error) =>
+    onEngineFailure: (error: TemplateError) =>
       logger.error({ err: error.cause ?? error }, 'the engine failed on a template: a bug to report'),
-  });
-  for (const path of PREVIEW_PATHS) {
-    app.post(path, authenticated, counted, preview);
+  };
+  // v1 and v5 count apart, as the service's limits list them: each its own 10,000 a minute.
+  const previewLimit = (endpoint: string) =>
+    rateLimit({
+      store: rateLimits,
+      endpoint,
+      windows: (workspace) => [{ kind: 'minute', limit: workspace.limits.previewPerMinute }],
+      now,
+    });
+  const previewKey = (workspace: Workspace) => workspace.keys.preview;
+  const v1Auth = workspaceAuth(store, previewKey);
+  const v1Limit = previewLimit('preview');
+  const v1Preview = previewHandler(V1_PREVIEW, previewOptions);
+  for (const path of PREVIEW_PATHS) app.post(path, v1Auth, v1Limit, v1Preview);
+  app.post(
+    V5_PREVIEW_PATH,
+    workspaceAuth(store, previewKey, undefined, tenantClaim),
+    previewLimit('v5 preview'),
+    previewHandler(V5_PREVIEW, previewOptions),
+  );
+  for (const path of [...PREVIEW_PATHS, V5_PREVIEW_PATH]) {
     app.all(path, (c) => {
       return jsonAnswer(
         c,

@@ -19,6 +19,9 @@ import {
 /** The path of the preferences endpoint (service-api.md 4.2). */
 export const PREFERENCES_PATH = '/v1/category-subscription/user-preferences';
 
+/** The path of the v5 preview endpoint (service-additions.md, "Preview v5"). */
+export const V5_PREVIEW_PATH = '/v5/personalization/preview';
+
 /** The paths of the preview endpoint: the documented one first, then the legacy alias. */
 export const PREVIEW_PATHS = [
   '/core-services/v1/personalization/preview',

@@ -8,12 +8,14 @@ import { jsonTypeName, problems } from '../errors/zod-issues';
 import { type PreviewRequest, previewRequestSchema } from './preview-schema';
 
 /** A request that passed the first checks, or why it did not. */
-export type RequestValidation =
+export type RequestValidation<R = PreviewRequest> =
   | {
       readonly ok: true;
       /** The request body. */
-      readonly request: PreviewRequest;
-      /** Payload values come, and go back, compressed. */
+      readonly request: R;
+      /** The request's id, for the log line (and the v5 answer's `response_id`). */
+      readonly requestId: string;
+      /** Content strings come, and go back, compressed. */
       readonly compressed: boolean;
     }
   | { readonly ok: false; readonly details: readonly ErrorDetail[] };
@@ -24,6 +26,47 @@ export interface PreviewHeaders {
   readonly contentType: string | undefined;
   /** `data-compression`. */
   readonly dataCompression: string | undefined;
+}
+
+/** What the first checks of every preview version found: problems, the compression switch, the JSON object. */
+export interface PreviewBasics {
+  /** Problems found so far. */
+  readonly details: ErrorDetail[];
+  /** The `data-compression` header is on. */
+  readonly compressed: boolean;
+  /** The body, when it is a JSON object. */
+  readonly body: Record<string, unknown> | undefined;
+}
+
+/**
+ * The checks every preview version makes before its schema: `Content-Type`, `data-compression`, and a body
+ * that is a JSON object.
+ */
+export function checkPreviewBasics(text: string, headers: PreviewHeaders): PreviewBasics {
+  const details: ErrorDetail[] = [];
+  if (headers.contentType === undefined || !isJsonMediaType(headers.contentType)) {
+    details.push({
+      target: 'Content-Type',
+      message: `The Content-Type header must be application/json${headers.contentType === undefined ? '' : `, got ${JSON.stringify(headers.contentType)}`}`,
+    });
+  }
+  let compressed = false;
+  try {
+    compressed = parseCompressionHeader(headers.dataCompression);
+  } catch (error) {
+    if (!(error instanceof CompressionError)) throw error;
+    details.push({ target: 'data-compression', message: error.message });
+  }
+  const body = parseBody(text);
+  if (!body.ok) {
+    details.push(body.detail);
+    return { details, compressed, body: undefined };
+  }
+  if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
+    details.push({ target: 'body', message: 'The body must be a JSON object (a preview request)' });
+    return { details, compressed, body: undefined };
+  }
+  return { details, compressed, body: body.value as Record<string, unknown> };
 }
 
 function isJsonMediaType(contentType: string): boolean {
@@ -56,7 +99,8 @@ type RawRequest = {
   personalization_details?: { user_attributes?: unknown; event_attributes?: unknown };
 };
 
-function ownRecord(value: unknown): Record<string, unknown> | undefined {
+/** The value as a JSON object, or `undefined` when it is not one. */
+export function ownRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
@@ -100,34 +144,15 @@ function recordsAsSent(raw: RawRequest, details: ErrorDetail[]) {
  * // { ok: false, details: [{ target: 'request_id', message: 'request_id is required but has no value' }, ...] }
  */
 export function validatePreviewRequest(text: string, headers: PreviewHeaders): RequestValidation {
-  const details: ErrorDetail[] = [];
-  if (headers.contentType === undefined || !isJsonMediaType(headers.contentType)) {
-    details.push({
-      target: 'Content-Type',
-      message: `The Content-Type header must be application/json${headers.contentType === undefined ? '' : `, got ${JSON.stringify(headers.contentType)}`}`,
-    });
-  }
-  let compressed = false;
-  try {
-    compressed = parseCompressionHeader(headers.dataCompression);
-  } catch (error) {
-    if (!(error instanceof CompressionError)) throw error;
-    details.push({ target: 'data-compression', message: error.message });
-  }
-
-  const body = parseBody(text);
-  if (!body.ok) return { ok: false, details: [...details, body.detail] };
-  if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
-    details.push({ target: 'body', message: 'The body must be a JSON object (a preview request)' });
-    return { ok: false, details };
-  }
-  const parsed = previewRequestSchema.safeParse(body.value, { reportInput: true });
+  const { details, compressed, body } = checkPreviewBasics(text, headers);
+  if (body === undefined) return { ok: false, details };
+  const parsed = previewRequestSchema.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     for (const problem of problems(parsed.error.issues)) {
       details.push({ target: problem.path, message: problem.message });
     }
   }
-  const content = (body.value as { personalization_content?: unknown }).personalization_content;
+  const content = (body as { personalization_content?: unknown }).personalization_content;
   if (typeof content === 'object' && content !== null) {
     const { payload, custom_template_data } = content as Record<string, unknown>;
     if (!hasKeys(payload) && (custom_template_data === undefined || custom_template_data === null)) {
@@ -138,7 +163,7 @@ export function validatePreviewRequest(text: string, headers: PreviewHeaders): R
       });
     }
   }
-  const records = recordsAsSent(body.value as RawRequest, details);
+  const records = recordsAsSent(body as RawRequest, details);
   if (!parsed.success || details.length > 0) return { ok: false, details };
-  return { ok: true, request: records(parsed.data), compressed };
+  return { ok: true, request: records(parsed.data), requestId: parsed.data.request_id, compressed };
 }
