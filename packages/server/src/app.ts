@@ -24,7 +24,12 @@ import {
   PREVIEW_PATHS,
   V5_PREVIEW_PATH,
 } from './openapi/openapi-document';
-import { preferencesHandler } from './preferences/preferences-handler';
+import { memoryPreferenceStore, type PreferenceStore } from './preferences/preference-store';
+import {
+  bulkPreferencesUpdateHandler,
+  preferencesHandler,
+  preferencesUpdateHandler,
+} from './preferences/preferences-handler';
 import {
   preferencesAuthRefusal,
   preferencesRateLimitRefusals,
@@ -45,9 +50,15 @@ export interface AppOptions {
    * processes. Defaults to `memoryRateLimitStore()`.
    */
   rateLimits?: RateLimitStore;
+  /**
+   * Where preference updates (`PUT` and `POST` on the preferences path) live; `filePreferenceStore` and
+   * `redisPreferenceStore` (`@personalize/server/node`) keep them across restarts. Defaults to
+   * `memoryPreferenceStore()`: this process only, until it stops.
+   */
+  preferences?: PreferenceStore;
   /** Where the request log lines go. Defaults to `pino()` (JSON lines on stdout). */
   logger?: Logger;
-  /** Largest preview body accepted, in bytes; a larger one gets 413. Defaults to 1 MiB. */
+  /** Largest preview or preferences update body accepted, in bytes; a larger one gets 413. Defaults to 1 MiB. */
   maxBodyBytes?: number;
   /** Return inline payload keys in the normalized form (lower case with underscores). Defaults to `false`. */
   normalizeKeys?: boolean;
@@ -121,28 +132,51 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   }
 
   // Order of the checks (service-api.md 4.2 and 5): credentials, the API secret (409), the limits, the params.
-  app.get(
-    PREFERENCES_PATH,
-    workspaceAuth(store, (workspace) => workspace.keys.data, preferencesAuthRefusal),
-    requireApiSecret,
+  // Each method counts apart, 100 a minute and 360,000 a day, as the service's limits list them.
+  const preferencesAuth = workspaceAuth(store, (workspace) => workspace.keys.data, preferencesAuthRefusal);
+  const preferencesLimit = (endpoint: string) =>
     rateLimit({
       store: rateLimits,
-      endpoint: 'preferences',
+      endpoint,
       windows: (workspace) => [
         { kind: 'minute', limit: workspace.limits.preferencesPerMinute },
         { kind: 'day', limit: workspace.limits.preferencesPerDay },
       ],
       now,
       refusals: preferencesRateLimitRefusals,
-    }),
-    preferencesHandler(),
+    });
+  const preferences = options.preferences ?? memoryPreferenceStore();
+  const updates = { store: preferences, maxBodyBytes: previewOptions.maxBodyBytes };
+  app.get(
+    PREFERENCES_PATH,
+    preferencesAuth,
+    requireApiSecret,
+    preferencesLimit('preferences'),
+    preferencesHandler(preferences),
+  );
+  app.put(
+    PREFERENCES_PATH,
+    preferencesAuth,
+    requireApiSecret,
+    preferencesLimit('preferences PUT'),
+    preferencesUpdateHandler(updates),
+  );
+  app.post(
+    PREFERENCES_PATH,
+    preferencesAuth,
+    requireApiSecret,
+    preferencesLimit('preferences POST'),
+    bulkPreferencesUpdateHandler(updates),
   );
   app.all(PREFERENCES_PATH, (c) => {
     return jsonAnswer(
       c,
-      preferencesError(PREFERENCES_TITLES.methodNotAllowed, `${c.req.method} is not allowed here: send GET`),
+      preferencesError(
+        PREFERENCES_TITLES.methodNotAllowed,
+        `${c.req.method} is not allowed here: send GET, PUT or POST`,
+      ),
       405,
-      { allow: 'GET' },
+      { allow: 'GET, PUT, POST' },
     );
   });
 

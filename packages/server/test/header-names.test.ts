@@ -4,7 +4,10 @@ import { nodeToken } from './helpers/landing-page';
 import { basic, previewBody, testApp } from './helpers/workspace';
 
 const SECRET = 'header-secret';
-const app = testApp({}, { api_secret: SECRET, categories: ['Promotions'] });
+const app = testApp(
+  {},
+  { api_secret: SECRET, categories: ['Promotions'], limits: { preferences_per_minute: 100_000 } },
+);
 const link = () =>
   `/v1/category-subscription/user-preferences?user_id=${nodeToken(SECRET, 'u-1')}&cid=${nodeToken(SECRET, 'c')}`;
 
@@ -40,6 +43,37 @@ const ENDPOINTS = [
     name: 'GET /v1/category-subscription/user-preferences',
     call: (headers: Record<string, string>) =>
       app.request(link(), { headers: { Authorization: basic('TEST01', 'data-secret'), ...headers } }),
+  },
+  {
+    name: 'PUT /v1/category-subscription/user-preferences',
+    call: (headers: Record<string, string>) =>
+      app.request(link(), {
+        method: 'PUT',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: basic('TEST01', 'data-secret'),
+          ...headers,
+        },
+        body: JSON.stringify({ categories: { Promotions: true }, unsubscribe_all: false }),
+      }),
+  },
+  {
+    name: 'POST /v1/category-subscription/user-preferences',
+    call: (headers: Record<string, string>) =>
+      app.request('/v1/category-subscription/user-preferences', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: basic('TEST01', 'data-secret'),
+          ...headers,
+        },
+        body: JSON.stringify({
+          channel: 'email',
+          user_preferences: [
+            { customer_id: 'u-1', categories: { Promotions: true }, unsubscribe_all: false },
+          ],
+        }),
+      }),
   },
 ];
 

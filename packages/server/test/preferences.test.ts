@@ -448,13 +448,13 @@ describe('5xx: {title: Internal Error, description}', () => {
 });
 
 describe('other methods', () => {
-  it('POST is a 405 {title, description} with allow: GET', async () => {
-    const answer = await get(preferencesApp(), link(), HEADERS, 'POST');
+  it('DELETE is a 405 {title, description} with allow: GET, PUT, POST', async () => {
+    const answer = await get(preferencesApp(), link(), HEADERS, 'DELETE');
     expect(answer.status).toBe(405);
-    expect(answer.headers.get('allow')).toBe('GET');
+    expect(answer.headers.get('allow')).toBe('GET, PUT, POST');
     expect(answer.body).toEqual({
       title: 'Method Not Allowed',
-      description: 'POST is not allowed here: send GET',
+      description: 'DELETE is not allowed here: send GET, PUT or POST',
     });
   });
 });

@@ -5,6 +5,7 @@
 import { CompressionError, parseCompressionHeader } from '@personalize/compression';
 import type { ErrorDetail } from '../errors/error-body';
 import { jsonTypeName, problems } from '../errors/zod-issues';
+import { asJsonObject, contentTypeProblem, parseJsonObject } from '../http/json-body';
 import { type PreviewRequest, previewRequestSchema } from './preview-schema';
 
 /** A request that passed the first checks, or why it did not. */
@@ -44,12 +45,8 @@ export interface PreviewBasics {
  */
 export function checkPreviewBasics(text: string, headers: PreviewHeaders): PreviewBasics {
   const details: ErrorDetail[] = [];
-  if (headers.contentType === undefined || !isJsonMediaType(headers.contentType)) {
-    details.push({
-      target: 'Content-Type',
-      message: `The Content-Type header must be application/json${headers.contentType === undefined ? '' : `, got ${JSON.stringify(headers.contentType)}`}`,
-    });
-  }
+  const contentType = contentTypeProblem(headers.contentType);
+  if (contentType !== undefined) details.push(contentType);
   let compressed = false;
   try {
     compressed = parseCompressionHeader(headers.dataCompression);
@@ -57,20 +54,9 @@ export function checkPreviewBasics(text: string, headers: PreviewHeaders): Previ
     if (!(error instanceof CompressionError)) throw error;
     details.push({ target: 'data-compression', message: error.message });
   }
-  const body = parseBody(text);
-  if (!body.ok) {
-    details.push(body.detail);
-    return { details, compressed, body: undefined };
-  }
-  if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
-    details.push({ target: 'body', message: 'The body must be a JSON object (a preview request)' });
-    return { details, compressed, body: undefined };
-  }
-  return { details, compressed, body: body.value as Record<string, unknown> };
-}
-
-function isJsonMediaType(contentType: string): boolean {
-  return contentType.split(';')[0].trim().toLowerCase() === 'application/json';
+  const body = parseJsonObject(text, 'a preview request');
+  if (!body.ok) details.push(body.detail);
+  return { details, compressed, body: body.ok ? body.value : undefined };
 }
 
 /** True when a payload has a value: an object with at least one key. */
@@ -78,33 +64,10 @@ function hasKeys(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length > 0;
 }
 
-/** The body as JSON, or the problem with it. */
-function parseBody(text: string): { ok: true; value: unknown } | { ok: false; detail: ErrorDetail } {
-  if (text.trim() === '') {
-    return {
-      ok: false,
-      detail: { target: 'body', message: 'The body is empty: send the preview request as JSON' },
-    };
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    const reason = error instanceof SyntaxError ? `: ${error.message}` : '';
-    return { ok: false, detail: { target: 'body', message: `The body is not valid JSON${reason}` } };
-  }
-}
-
 type RawRequest = {
   personalization_content?: { payload?: unknown };
   personalization_details?: { user_attributes?: unknown; event_attributes?: unknown };
 };
-
-/** The value as a JSON object, or `undefined` when it is not one. */
-export function ownRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
 
 /**
  * The free-form objects (payload, attributes) as the client sent them. Zod's records leave out a key named
@@ -112,7 +75,7 @@ export function ownRecord(value: unknown): Record<string, unknown> | undefined {
  * key, which Zod did not see, is checked here.
  */
 function recordsAsSent(raw: RawRequest, details: ErrorDetail[]) {
-  const payload = ownRecord(raw.personalization_content?.payload);
+  const payload = asJsonObject(raw.personalization_content?.payload);
   const unseen = payload === undefined ? undefined : Object.getOwnPropertyDescriptor(payload, '__proto__');
   if (unseen !== undefined && typeof unseen.value !== 'string') {
     const target = 'personalization_content.payload.__proto__';
@@ -128,9 +91,9 @@ function recordsAsSent(raw: RawRequest, details: ErrorDetail[]) {
     personalization_details: {
       ...parsed.personalization_details,
       user_attributes:
-        parsed.personalization_details.user_attributes && ownRecord(attributes?.user_attributes),
+        parsed.personalization_details.user_attributes && asJsonObject(attributes?.user_attributes),
       event_attributes:
-        parsed.personalization_details.event_attributes && ownRecord(attributes?.event_attributes),
+        parsed.personalization_details.event_attributes && asJsonObject(attributes?.event_attributes),
     },
   });
 }

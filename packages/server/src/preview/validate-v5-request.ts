@@ -5,13 +5,9 @@
  */
 import type { ErrorDetail } from '../errors/error-body';
 import { problems } from '../errors/zod-issues';
+import { asJsonObject } from '../http/json-body';
 import { type V5PreviewRequest, v5PreviewRequestSchema } from './v5-preview-schema';
-import {
-  checkPreviewBasics,
-  ownRecord,
-  type PreviewHeaders,
-  type RequestValidation,
-} from './validate-request';
+import { checkPreviewBasics, type PreviewHeaders, type RequestValidation } from './validate-request';
 
 /** The header that carries the request id, as an alternative to `request_id`. */
 export const REQUEST_ID_HEADER = 'X-MOE-Request-Id';
@@ -73,9 +69,9 @@ export function validateV5PreviewRequest(
   }
   // Zod's records leave out a key named `__proto__`, an ordinary key in JSON: the objects as sent are kept.
   const sent = {
-    content: ownRecord(ownRecord(body.campaign_content)?.content),
-    userAttributes: ownRecord(body.user_attributes),
-    eventAttributes: ownRecord(body.event_attributes),
+    content: asJsonObject(asJsonObject(body.campaign_content)?.content),
+    userAttributes: asJsonObject(body.user_attributes),
+    eventAttributes: asJsonObject(body.event_attributes),
   };
   if (sent.content !== undefined) {
     if (Object.keys(sent.content).length === 0) {
