@@ -2,10 +2,11 @@
  * Preference updates in Redis (Node only): one hash per user (`<prefix>:<workspace>:<user>`, category to `1`
  * or `0`), so that every server process using the same Redis reads an update as soon as it is acknowledged. A
  * request's updates go in one `MULTI` transaction: all or none. How durable an acknowledged update is depends on
- * Redis's persistence (`appendonly yes` keeps it across a restart of Redis).
+ * Redis's persistence (`appendonly yes` keeps it across a restart of Redis). A write that times out is a 503,
+ * though Redis may still apply it once it answers again: updates set values, so sending one again is safe.
  */
 import { setOwn } from '../json/set-own';
-import { connectRedis, describeRedisUrl, reasonOf } from '../redis/redis-connection';
+import { connectRedis, describeRedisUrl, reasonOf, withDeadline } from '../redis/redis-connection';
 import { type PreferenceStore, PreferenceStoreUnavailableError } from './preference-store';
 
 /** Options of `redisPreferenceStore`. */
@@ -40,9 +41,10 @@ export async function redisPreferenceStore(
 ): Promise<RedisPreferenceStore> {
   const keyPrefix = options.keyPrefix ?? 'personalize:preferences';
   const where = describeRedisUrl(options.url);
+  const timeoutMs = options.timeoutMs ?? 500;
   const client = await connectRedis({
     url: options.url,
-    timeoutMs: options.timeoutMs ?? 500,
+    timeoutMs,
     connectTimeoutMs: options.connectTimeoutMs,
   });
   // Ids may hold ':', which would make two pairs one key.
@@ -58,7 +60,11 @@ export async function redisPreferenceStore(
     async preferences(workspaceId, userId) {
       let stored: Record<string, string>;
       try {
-        stored = await client.hGetAll(keyOf(workspaceId, userId));
+        stored = await withDeadline(
+          client.hGetAll(keyOf(workspaceId, userId)),
+          timeoutMs,
+          `reading ${where}`,
+        );
       } catch (error) {
         throw unavailable(error);
       }
@@ -76,7 +82,7 @@ export async function redisPreferenceStore(
         if (fields.length > 0) transaction.hSet(keyOf(workspaceId, userId), fields);
       }
       try {
-        await transaction.exec();
+        await withDeadline(transaction.exec(), timeoutMs, `writing to ${where}`);
       } catch (error) {
         throw unavailable(error);
       }
