@@ -5,6 +5,7 @@
 import { encodeValue } from '@personalize/compression';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Json, mutate, mutation } from './helpers/mutate-json';
 import { type Answer, postPreview, previewBody, previewHeaders, silent, testApp } from './helpers/workspace';
 
 const errors: string[] = [];
@@ -52,35 +53,6 @@ const validBody = () =>
       },
     },
   );
-
-type Json = unknown;
-
-/** A copy of `value` with the value at a random path replaced, removed, or its container changed. */
-const mutation = fc.record({
-  pathSeeds: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
-  action: fc.constantFrom('replace', 'delete', 'wrap', 'stringify'),
-  replacement: fc.jsonValue({ maxDepth: 2 }),
-});
-
-function mutate(value: Json, seeds: number[], action: string, replacement: Json): Json {
-  if (seeds.length === 0 || typeof value !== 'object' || value === null) {
-    if (action === 'wrap') return [value];
-    if (action === 'stringify') return JSON.stringify(value);
-    return replacement;
-  }
-  const keys = Object.keys(value);
-  if (keys.length === 0) return replacement;
-  const key = keys[seeds[0] % keys.length];
-  const copy: Record<string, Json> = Array.isArray(value)
-    ? ([...value] as unknown as Record<string, Json>)
-    : { ...value };
-  if (action === 'delete' && seeds.length === 1) {
-    delete copy[key];
-    return copy;
-  }
-  copy[key] = mutate((value as Record<string, Json>)[key], seeds.slice(1), action, replacement);
-  return copy;
-}
 
 describe('bad input never gets a 500', () => {
   it('random JSON bodies get a documented 4xx (or a 200)', async () => {
