@@ -11,34 +11,27 @@ const app = testApp(
 const link = () =>
   `/v1/category-subscription/user-preferences?user_id=${nodeToken(SECRET, 'u-1')}&cid=${nodeToken(SECRET, 'c')}`;
 
+/** A v1 preview call on `path`, with the key headers given. */
+function previewEndpoint(path: string) {
+  return {
+    name: `POST ${path}`,
+    call: (headers: Record<string, string>) =>
+      app.request(path, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: basic('TEST01', 'preview-secret'),
+          ...headers,
+        },
+        body: JSON.stringify(previewBody({ a: 'x' })),
+      }),
+  };
+}
+
 /** Every v1 endpoint: how to call it, given the key headers to send. */
 const ENDPOINTS = [
-  {
-    name: 'POST /core-services/v1/personalization/preview',
-    call: (headers: Record<string, string>) =>
-      app.request('/core-services/v1/personalization/preview', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: basic('TEST01', 'preview-secret'),
-          ...headers,
-        },
-        body: JSON.stringify(previewBody({ a: 'x' })),
-      }),
-  },
-  {
-    name: 'POST /personalization/preview',
-    call: (headers: Record<string, string>) =>
-      app.request('/personalization/preview', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: basic('TEST01', 'preview-secret'),
-          ...headers,
-        },
-        body: JSON.stringify(previewBody({ a: 'x' })),
-      }),
-  },
+  previewEndpoint('/core-services/v1/personalization/preview'),
+  previewEndpoint('/personalization/preview'),
   {
     name: 'GET /v1/category-subscription/user-preferences',
     call: (headers: Record<string, string>) =>
