@@ -5,7 +5,7 @@
 import { encodeValue } from '@personalize/compression';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectErrorShape, headerText, type Json, mutatedBodies, watchedApp } from './helpers/bad-input';
+import { expectErrorShape, headerText, mutatedBodies, watchedApp } from './helpers/bad-input';
 import { type Answer, postPreview, previewBody, previewHeaders } from './helpers/workspace';
 
 const { app, errors } = watchedApp();

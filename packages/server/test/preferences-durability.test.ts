@@ -4,12 +4,14 @@
  * again in the middle of a stream of updates), and is started again on the same folder: every update it
  * acknowledged is there, and the data file is whole JSON.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nodeToken } from './helpers/landing-page';
 import {
+  CLI,
   ensureBuilt,
   type HttpAnswer,
   httpRequest,
@@ -136,4 +138,32 @@ describe('preference updates in the data file', () => {
     expectWholeDataFile(dataDir);
     for (const userId of acknowledged) expect((await categoriesOf(second, userId)).News, userId).toBe(false);
   }, 60_000);
+});
+
+describe('the data folder on the command line', () => {
+  it('a second server on a folder a running one holds is refused at start-up, naming its pid', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'personalize-data-')), 'data');
+    const first = await start(dataDir);
+    const refused = await startServerProcess([
+      '--port',
+      '0',
+      '--workspace',
+      workspaceFile,
+      '--data-dir',
+      dataDir,
+    ]).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain(`is in use by server process ${first.child.pid}`);
+    expect(refused).toMatch(/^the server exited with 1:/);
+  }, 60_000);
+
+  it('--data-dir with --redis is refused: the updates would live in Redis', async () => {
+    const answer = spawnSync(process.execPath, [CLI, '--data-dir', 'x', '--redis', 'redis://127.0.0.1:1'], {
+      encoding: 'utf8',
+    });
+    expect(answer.status).toBe(2);
+    expect(answer.stderr).toContain('--data-dir is not used with --redis');
+  });
 });
