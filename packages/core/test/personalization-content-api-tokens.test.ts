@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ContentApiArgumentError,
@@ -169,5 +170,33 @@ describe('contentApiArgumentSources', () => {
 
   it('lists nothing for a template that does not call ContentApi', () => {
     expect(contentApiArgumentSources(compile(`{{ "{{ UserAttribute.City }}" }}`))).toEqual([]);
+  });
+});
+
+describe('tokens inside content API arguments, as a property', () => {
+  it('the API receives each token rendered as the template alone renders it, and data strings as they are', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), async (id, typed) => {
+        const calls: ContentApiArguments[] = [];
+        const renderer = createRenderer({
+          resolvers: {
+            contentApis: {
+              callContentApi: (_name, args) => {
+                calls.push(args);
+                return {};
+              },
+            },
+          },
+        });
+        const token = "{{ UserAttribute['ID']|upper }}-{{ UserAttribute.Typed|length }}";
+        const source = `{{ ContentApi.v({"params": {"id": "${token}", "typed": UserAttribute.Typed}}) }}`;
+        const attributes = { ID: id, Typed: typed };
+        await renderer.render(source, { userAttributes: attributes });
+        expect(calls).toEqual([
+          { params: { id: compile(token).render({ UserAttribute: attributes }), typed } },
+        ]);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
