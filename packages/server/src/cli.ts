@@ -143,8 +143,8 @@ function banner(
   const processes = config.workers > 1 ? `, ${config.workers} processes` : '';
   const counts =
     redis === undefined
-      ? `rate limits counted in memory, preference updates kept in ${preferencesFile}`
-      : `rate limits counted and preference updates kept in Redis at ${redis}, fail ${config.redis?.failure}`;
+      ? `rate limits counted in memory; preference updates kept in ${preferencesFile}`
+      : `rate limits counted in Redis at ${redis}, fail ${config.redis?.failure}; preference updates kept in Redis too`;
   return (
     `Personalize server listening on ${url} (workspaces ${ids.join(', ')} from ${config.workspaceFile}${processes}; ${counts})\n` +
     `  POST ${url}${PREVIEW_PATHS[0]}\n` +

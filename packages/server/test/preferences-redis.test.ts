@@ -108,6 +108,6 @@ describe('two server processes on one Redis', () => {
     });
     expect(post.status).toBe(200);
     expect(await categories(a, 'u-2')).toEqual({ News: false, Offers: false });
-    expect(a.stderr()).toContain('preference updates kept in Redis');
+    expect(a.stderr()).toContain('; preference updates kept in Redis too');
   }, 60_000);
 });

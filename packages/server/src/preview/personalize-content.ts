@@ -66,11 +66,6 @@ export interface PreviewFields {
   readonly userValue: string;
 }
 
-/** A context that passed the workspace rules: the attributes the templates see. */
-export interface CheckedContext {
-  readonly input: RenderInput;
-}
-
 /** `{**stored, **supplied}`: the supplied values win, in Python's key order. */
 function mergeAttributes(
   stored: Readonly<Record<string, unknown>>,
@@ -85,14 +80,14 @@ function mergeAttributes(
 
 /**
  * The workspace rules of the context: the event name is one of the workspace's events, and the user exists.
- * Problems are pushed to `details`; the render input is returned when there are none.
+ * Problems are pushed to `details`; when there are none, the render input: the attributes the templates see.
  */
 export async function checkContext(
   workspace: Workspace,
   context: PreviewContext,
   fields: PreviewFields,
   details: ErrorDetail[],
-): Promise<CheckedContext | undefined> {
+): Promise<RenderInput | undefined> {
   const found = details.length;
   const { eventName, user } = context;
   if (eventName !== undefined && !workspace.events.includes(eventName)) {
@@ -116,12 +111,10 @@ export async function checkContext(
   // The user was looked up above (a missing user is a 400 whatever the content reads): the renderer is given
   // the merged attributes rather than the user, so the store is asked once.
   return {
-    input: {
-      userAttributes: user === undefined ? supplied : mergeAttributes(stored, supplied),
-      eventAttributes: context.eventAttributes ?? {},
-      channel: context.channel,
-      eventName,
-    },
+    userAttributes: user === undefined ? supplied : mergeAttributes(stored, supplied),
+    eventAttributes: context.eventAttributes ?? {},
+    channel: context.channel,
+    eventName,
   };
 }
 
@@ -249,13 +242,13 @@ async function readsEventAttributes(workspace: Workspace, sources: readonly stri
 }
 
 /**
- * Renders every string of `content` for a checked context, with one set of fetches: the content with its
+ * Renders every string of `content` for a checked render input, with one set of fetches: the content with its
  * strings personalized, or one problem per failing string at `targetOf` its path. Content that reads
  * `EventAttribute` needs an event name (a problem at `fields.eventName`).
  */
 export async function renderContent<T>(
   workspace: Workspace,
-  context: CheckedContext,
+  input: RenderInput,
   content: T,
   targets: { readonly fields: PreviewFields; readonly of: (path: PayloadPath) => string },
   options: PreviewOptions,
@@ -265,7 +258,7 @@ export async function renderContent<T>(
 > {
   const eventField = targets.fields.eventName;
   if (
-    context.input.eventName === undefined &&
+    input.eventName === undefined &&
     (await readsEventAttributes(
       workspace,
       stringsOf(content, [], []).map(({ text }) => text),
@@ -279,7 +272,7 @@ export async function renderContent<T>(
       warnings: [],
     };
   }
-  const rendered = await workspace.renderer.renderPayload(content, context.input);
+  const rendered = await workspace.renderer.renderPayload(content, input);
   if (rendered.failures.length > 0) {
     return {
       ok: false,
