@@ -44,15 +44,13 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.kill()));
 });
 
+/** The command line of a server on `dataDir`. */
+function serverArgs(dataDir: string): string[] {
+  return ['--port', '0', '--workspace', workspaceFile, '--data-dir', dataDir];
+}
+
 async function start(dataDir: string): Promise<ServerProcess> {
-  const server = await startServerProcess([
-    '--port',
-    '0',
-    '--workspace',
-    workspaceFile,
-    '--data-dir',
-    dataDir,
-  ]);
+  const server = await startServerProcess(serverArgs(dataDir));
   running.push(server);
   return server;
 }
@@ -144,14 +142,7 @@ describe('the data folder on the command line', () => {
   it('a second server on a folder a running one holds is refused at start-up, naming its pid', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'personalize-data-')), 'data');
     const first = await start(dataDir);
-    const refused = await startServerProcess([
-      '--port',
-      '0',
-      '--workspace',
-      workspaceFile,
-      '--data-dir',
-      dataDir,
-    ]).then(
+    const refused = await startServerProcess(serverArgs(dataDir)).then(
       () => 'started',
       (error: Error) => error.message,
     );
