@@ -9,6 +9,9 @@ const files = folderWith({
   'three-errors.txt': 'Hi {{ UserAttribute.x }}\n{% if %}a{% endif %}\n{{ x + }}\n{% for %}{% endfor %}\n',
   'computed.txt': '{{ UserAttribute[key] }} {{ ContentBlock.footer }}',
   'plain.txt': 'No data here',
+  'tokens.txt':
+    '{% set v = ContentApi.variants({"params": {"recipient_id": "{{UserAttribute[\'ID\']}}", ' +
+    '"sku": "{{ EventAttribute.sku }}"}}) %}{{ v.title }}',
   'message.json': { subject: 'Hi {{ UserAttribute.name }}', body: ['ok', '{{ x + }}', '{% endif %}'] },
   'not-object.json': '"just a string"',
 });
@@ -51,6 +54,15 @@ describe('personalize check', () => {
         '               ^',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('lists what the tokens inside content API arguments read', async () => {
+    const result = await run('check', 'tokens.txt');
+    expect(result.stdout).toBe(
+      ['tokens.txt: ok', '  UserAttribute: ID', '  EventAttribute: sku', '  ContentApi: variants', ''].join(
+        '\n',
+      ),
     );
   });
 

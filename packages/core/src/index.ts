@@ -10,7 +10,12 @@ export {
 } from './errors';
 export { DEFAULT_LIMITS, type Limits } from './limits';
 export { type ParseReport, parseAll } from './parser/parser';
-export { ContentBlockError, NotFoundError, type NotFoundKind } from './personalization/errors';
+export {
+  ContentApiArgumentError,
+  ContentBlockError,
+  NotFoundError,
+  type NotFoundKind,
+} from './personalization/errors';
 export {
   type ContentApiHandler,
   type FixedContentApiResult,
@@ -18,6 +23,7 @@ export {
   memoryResolvers,
   type StoredUser,
 } from './personalization/memory-resolvers';
+export { contentApiArgumentSources } from './personalization/reads';
 export {
   type CacheBounds,
   createRenderer,

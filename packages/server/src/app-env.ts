@@ -7,6 +7,8 @@ export interface AppEnv {
   Variables: {
     /** The authenticated workspace. */
     workspace: Workspace | undefined;
+    /** The header that named the workspace (`MOE-APPKEY`, `SVC-APPKEY`, ...), the target of a 429's detail. */
+    workspaceHeader: string | undefined;
     /** The body's `request_id`, for the log line. */
     requestId: string | undefined;
     /** The `x-ratelimit-*` headers of the request, repeated on an error answer. */

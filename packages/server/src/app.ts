@@ -4,10 +4,12 @@
  * another server; `@personalize/server/node` starts it as a stand-alone Node process.
  */
 import type { DecodePayloadOptions } from '@personalize/compression';
+import type { TemplateError } from '@personalize/core';
 import { Hono } from 'hono';
 import { type Logger, pino } from 'pino';
 import type { AppEnv } from './app-env';
 import { workspaceAuth } from './auth/workspace-auth';
+import { tenantClaim } from './auth/workspace-id-headers';
 import { ERROR_MESSAGES, requestError, serverError } from './errors/error-body';
 import {
   PREFERENCES_TITLES,
@@ -16,18 +18,28 @@ import {
 } from './errors/preferences-error-body';
 import { jsonAnswer, jsonTextAnswer } from './http/json-answer';
 import { requestLog } from './logging/request-log';
-import { openApiDocument, PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
-import { preferencesHandler } from './preferences/preferences-handler';
+import {
+  openApiDocument,
+  PREFERENCES_PATH,
+  PREVIEW_PATHS,
+  V5_PREVIEW_PATH,
+} from './openapi/openapi-document';
+import { memoryPreferenceStore, type PreferenceStore } from './preferences/preference-store';
+import {
+  bulkPreferencesUpdateHandler,
+  preferencesHandler,
+  preferencesUpdateHandler,
+} from './preferences/preferences-handler';
 import {
   preferencesAuthRefusal,
   preferencesRateLimitRefusals,
   requireApiSecret,
 } from './preferences/preferences-refusals';
-import { previewHandler } from './preview/preview-handler';
+import { previewHandler, V1_PREVIEW, V5_PREVIEW } from './preview/preview-handler';
 import { memoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
 import { rateLimit } from './rate-limit/rate-limit-middleware';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
-import type { WorkspaceStore } from './workspaces/workspace';
+import type { Workspace, WorkspaceStore } from './workspaces/workspace';
 
 /** Options of `createApp`. */
 export interface AppOptions {
@@ -38,9 +50,15 @@ export interface AppOptions {
    * processes. Defaults to `memoryRateLimitStore()`.
    */
   rateLimits?: RateLimitStore;
+  /**
+   * Where preference updates (`PUT` and `POST` on the preferences path) live; `filePreferenceStore` and
+   * `redisPreferenceStore` (`@personalize/server/node`) keep them across restarts. Defaults to
+   * `memoryPreferenceStore()`: this process only, until it stops.
+   */
+  preferences?: PreferenceStore;
   /** Where the request log lines go. Defaults to `pino()` (JSON lines on stdout). */
   logger?: Logger;
-  /** Largest preview body accepted, in bytes; a larger one gets 413. Defaults to 1 MiB. */
+  /** Largest preview or preferences update body accepted, in bytes; a larger one gets 413. Defaults to 1 MiB. */
   maxBodyBytes?: number;
   /** Return inline payload keys in the normalized form (lower case with underscores). Defaults to `false`. */
   normalizeKeys?: boolean;
@@ -74,22 +92,33 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.get('/healthz', (c) => jsonAnswer(c, { status: 'ok' }));
   app.get('/openapi.json', (c) => jsonTextAnswer(c, documentJson));
 
-  const authenticated = workspaceAuth(store, (workspace) => workspace.keys.preview);
-  const counted = rateLimit({
-    store: rateLimits,
-    endpoint: 'preview',
-    windows: (workspace) => [{ kind: 'minute', limit: workspace.limits.previewPerMinute }],
-    now,
-  });
-  const preview = previewHandler({
+  const previewOptions = {
     maxBodyBytes: options.maxBodyBytes ?? MiB,
     normalizeKeys: options.normalizeKeys ?? false,
     compression: options.compression ?? {},
-    onEngineFailure: (error) =>
+    onEngineFailure: (error: TemplateError) =>
       logger.error({ err: error.cause ?? error }, 'the engine failed on a template: a bug to report'),
-  });
-  for (const path of PREVIEW_PATHS) {
-    app.post(path, authenticated, counted, preview);
+  };
+  // v1 and v5 count apart, as the service's limits list them: each its own 10,000 a minute.
+  const previewLimit = (endpoint: string) =>
+    rateLimit({
+      store: rateLimits,
+      endpoint,
+      windows: (workspace) => [{ kind: 'minute', limit: workspace.limits.previewPerMinute }],
+      now,
+    });
+  const previewKey = (workspace: Workspace) => workspace.keys.preview;
+  const v1Auth = workspaceAuth(store, previewKey);
+  const v1Limit = previewLimit('preview');
+  const v1Preview = previewHandler(V1_PREVIEW, previewOptions);
+  for (const path of PREVIEW_PATHS) app.post(path, v1Auth, v1Limit, v1Preview);
+  app.post(
+    V5_PREVIEW_PATH,
+    workspaceAuth(store, previewKey, undefined, tenantClaim),
+    previewLimit('v5 preview'),
+    previewHandler(V5_PREVIEW, previewOptions),
+  );
+  for (const path of [...PREVIEW_PATHS, V5_PREVIEW_PATH]) {
     app.all(path, (c) => {
       return jsonAnswer(
         c,
@@ -103,28 +132,51 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   }
 
   // Order of the checks (service-api.md 4.2 and 5): credentials, the API secret (409), the limits, the params.
-  app.get(
-    PREFERENCES_PATH,
-    workspaceAuth(store, (workspace) => workspace.keys.data, preferencesAuthRefusal),
-    requireApiSecret,
+  // Each method counts apart, 100 a minute and 360,000 a day, as the service's limits list them.
+  const preferencesAuth = workspaceAuth(store, (workspace) => workspace.keys.data, preferencesAuthRefusal);
+  const preferencesLimit = (endpoint: string) =>
     rateLimit({
       store: rateLimits,
-      endpoint: 'preferences',
+      endpoint,
       windows: (workspace) => [
         { kind: 'minute', limit: workspace.limits.preferencesPerMinute },
         { kind: 'day', limit: workspace.limits.preferencesPerDay },
       ],
       now,
       refusals: preferencesRateLimitRefusals,
-    }),
-    preferencesHandler(),
+    });
+  const preferences = options.preferences ?? memoryPreferenceStore();
+  const updates = { store: preferences, maxBodyBytes: previewOptions.maxBodyBytes };
+  app.get(
+    PREFERENCES_PATH,
+    preferencesAuth,
+    requireApiSecret,
+    preferencesLimit('preferences'),
+    preferencesHandler(preferences),
+  );
+  app.put(
+    PREFERENCES_PATH,
+    preferencesAuth,
+    requireApiSecret,
+    preferencesLimit('preferences PUT'),
+    preferencesUpdateHandler(updates),
+  );
+  app.post(
+    PREFERENCES_PATH,
+    preferencesAuth,
+    requireApiSecret,
+    preferencesLimit('preferences POST'),
+    bulkPreferencesUpdateHandler(updates),
   );
   app.all(PREFERENCES_PATH, (c) => {
     return jsonAnswer(
       c,
-      preferencesError(PREFERENCES_TITLES.methodNotAllowed, `${c.req.method} is not allowed here: send GET`),
+      preferencesError(
+        PREFERENCES_TITLES.methodNotAllowed,
+        `${c.req.method} is not allowed here: send GET, PUT or POST`,
+      ),
       405,
-      { allow: 'GET' },
+      { allow: 'GET, PUT, POST' },
     );
   });
 

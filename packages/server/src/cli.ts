@@ -10,29 +10,38 @@ import { runClusterPrimary, type WorkerMessage } from './cluster/cluster-primary
 import { fail, loadWorkspaceFileOrFail, parseCommandLine } from './command-line';
 import { stdoutLogger } from './logging/request-log';
 import { DEMO_WORKSPACE_FILE, type RunningServer, startServer } from './node';
-import { PREFERENCES_PATH, PREVIEW_PATHS } from './openapi/openapi-document';
+import { PREFERENCES_PATH, PREVIEW_PATHS, V5_PREVIEW_PATH } from './openapi/openapi-document';
 import { mountPlayground, PLAYGROUND_PATH, playgroundDirectory } from './playground/playground-routes';
+import { filePreferenceStore, PREFERENCES_FILE } from './preferences/file-preference-store';
+import type { PreferenceStore } from './preferences/preference-store';
+import { redisPreferenceStore } from './preferences/redis-preference-store';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import {
-  describeRedisUrl,
   type OutageLog,
   type RedisFailureMode,
   type RedisRateLimitStore,
   redisRateLimitStore,
 } from './rate-limit/redis-rate-limit-store';
+import { describeRedisUrl } from './redis/redis-connection';
 import { workspaceFileStore } from './workspaces/workspace';
 
-const USAGE = `Usage: pnpm serve [--workspace <file>] [--port <n>] [--host <address>]
+/** Where preference updates are kept without Redis, relative to the working directory. */
+const DEFAULT_DATA_DIR = 'personalize-data';
+
+const USAGE = `Usage: pnpm serve [--workspace <file>] [--port <n>] [--host <address>] [--data-dir <folder>]
                   [--redis <url>] [--redis-failure open|closed] [--redis-timeout <ms>] [--workers <n>]
 
-Serves the personalized preview API (POST ${PREVIEW_PATHS[0]}) and the subscription
-category preferences API (GET ${PREFERENCES_PATH}).
+Serves the personalized preview API (POST ${PREVIEW_PATHS[0]} and POST ${V5_PREVIEW_PATH})
+and the subscription category preferences API (GET, PUT and POST ${PREFERENCES_PATH}).
 
   --workspace <file>       workspace file (JSON); defaults to the demo workspace
   --port <n>               port, 0 for any free one; defaults to 3000
   --host <address>         address to listen on; defaults to 127.0.0.1 (this machine only)
-  --redis <url>            count rate limits in Redis (redis://host:port), shared by every server
-                           process that uses it; defaults to $REDIS_URL, else counts in memory
+  --data-dir <folder>      where preference updates are kept (${PREFERENCES_FILE}) without --redis;
+                           defaults to ./${DEFAULT_DATA_DIR}
+  --redis <url>            count rate limits and keep preference updates in Redis (redis://host:port),
+                           shared by every server process that uses it; defaults to $REDIS_URL, else
+                           counts in memory and keeps updates in --data-dir
   --redis-failure <mode>   when Redis does not answer: open serves requests uncounted, closed answers
                            503; defaults to open
   --redis-timeout <ms>     longest wait for Redis per request; defaults to 500
@@ -43,6 +52,8 @@ category preferences API (GET ${PREFERENCES_PATH}).
 /** What the command line asks for. */
 interface ServeConfig {
   readonly workspaceFile: string;
+  /** The data folder of preference updates, when they are not kept in Redis. */
+  readonly dataDir: string;
   readonly port: number;
   readonly host: string;
   readonly redis:
@@ -62,6 +73,7 @@ function parseConfig(): ServeConfig {
   const values = parseCommandLine(
     {
       workspace: { type: 'string' },
+      'data-dir': { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
       redis: { type: 'string' },
@@ -84,6 +96,8 @@ function parseConfig(): ServeConfig {
     (values['redis-failure'] !== undefined || values['redis-timeout'] !== undefined)
   )
     fail('--redis-failure and --redis-timeout need --redis <url> (or REDIS_URL)', 2);
+  if (redisUrl !== undefined && values['data-dir'] !== undefined)
+    fail('--data-dir is not used with --redis: preference updates are kept in Redis then', 2);
   const workers = wholeNumber('workers', values.workers ?? '1', 1, 256);
   if (workers > 1 && redisUrl === undefined) {
     fail(
@@ -93,6 +107,7 @@ function parseConfig(): ServeConfig {
   }
   return {
     workspaceFile: values.workspace ?? DEMO_WORKSPACE_FILE,
+    dataDir: values['data-dir'] ?? DEFAULT_DATA_DIR,
     port: wholeNumber('port', values.port ?? '3000', 0, 65_535),
     host: values.host ?? '127.0.0.1',
     redis:
@@ -118,16 +133,23 @@ const stderrLog: OutageLog = {
   info: (_fields, message) => void process.stderr.write(`${who}${message}\n`),
 };
 
-function banner(config: ServeConfig, ids: readonly string[], url: string, redis: string | undefined): string {
+function banner(
+  config: ServeConfig,
+  ids: readonly string[],
+  url: string,
+  redis: string | undefined,
+  preferencesFile: string | undefined,
+): string {
   const processes = config.workers > 1 ? `, ${config.workers} processes` : '';
   const counts =
     redis === undefined
-      ? 'rate limits counted in memory'
-      : `rate limits counted in Redis at ${redis}, fail ${config.redis?.failure}`;
+      ? `rate limits counted in memory; preference updates kept in ${preferencesFile}`
+      : `rate limits counted in Redis at ${redis}, fail ${config.redis?.failure}; preference updates kept in Redis too`;
   return (
     `Personalize server listening on ${url} (workspaces ${ids.join(', ')} from ${config.workspaceFile}${processes}; ${counts})\n` +
     `  POST ${url}${PREVIEW_PATHS[0]}\n` +
-    `  GET  ${url}${PREFERENCES_PATH}\n` +
+    `  POST ${url}${V5_PREVIEW_PATH}\n` +
+    `  GET, PUT, POST ${url}${PREFERENCES_PATH}\n` +
     `  GET  ${url}/healthz    GET ${url}/openapi.json\n` +
     (playgroundDirectory() === undefined ? '' : `  the playground page: ${url}${PLAYGROUND_PATH}/\n`)
   );
@@ -138,6 +160,7 @@ async function serve(config: ServeConfig): Promise<void> {
   const worker = cluster.isWorker;
   let server: RunningServer | undefined;
   let rateLimits: RedisRateLimitStore | undefined;
+  let preferences: (PreferenceStore & { close(): Promise<void> }) | undefined;
   let stopping = false;
   const logger = stdoutLogger();
 
@@ -151,7 +174,7 @@ async function serve(config: ServeConfig): Promise<void> {
     if (!worker) process.stderr.write(`${why}: finishing the requests in flight, then stopping\n`);
     const closed = server === undefined ? Promise.resolve() : server.close();
     closed
-      .then(() => rateLimits?.close())
+      .then(() => Promise.all([rateLimits?.close(), preferences?.close()]))
       .catch(() => undefined)
       .then(() => {
         logger.flush();
@@ -170,15 +193,20 @@ async function serve(config: ServeConfig): Promise<void> {
   }
 
   const store = await loadStore(config);
+  const cannotStart = (error: unknown) => fail(error instanceof Error ? error.message : String(error), 1);
   let counts: RateLimitStore | undefined;
+  let preferencesFile: string | undefined;
   if (config.redis !== undefined) {
-    rateLimits = await redisRateLimitStore({ ...config.redis, logger: stderrLog }).catch((error: unknown) =>
-      fail(error instanceof Error ? error.message : String(error), 1),
-    );
+    rateLimits = await redisRateLimitStore({ ...config.redis, logger: stderrLog }).catch(cannotStart);
     counts = rateLimits;
+    preferences = await redisPreferenceStore(config.redis).catch(cannotStart);
+  } else {
+    const file = await filePreferenceStore({ dir: config.dataDir }).catch(cannotStart);
+    preferencesFile = file.file;
+    preferences = file;
   }
   if (stopping) return;
-  const app = createApp({ workspaces: store, logger, rateLimits: counts });
+  const app = createApp({ workspaces: store, logger, rateLimits: counts, preferences });
   mountPlayground(app, logger);
   server = await startServer(app, {
     port: config.port,
@@ -190,7 +218,7 @@ async function serve(config: ServeConfig): Promise<void> {
     ),
   );
   if (worker) process.send?.({ type: 'listening', url: server.url } satisfies WorkerMessage);
-  else process.stderr.write(banner(config, store.ids, server.url, rateLimits?.where));
+  else process.stderr.write(banner(config, store.ids, server.url, rateLimits?.where, preferencesFile));
 }
 
 async function main(): Promise<void> {
@@ -199,7 +227,10 @@ async function main(): Promise<void> {
     // Checked once here, so that a bad file is one message, not one per worker.
     const store = await loadStore(config);
     const where = config.redis === undefined ? undefined : describeRedisUrl(config.redis.url);
-    runClusterPrimary({ workers: config.workers, banner: (url) => banner(config, store.ids, url, where) });
+    runClusterPrimary({
+      workers: config.workers,
+      banner: (url) => banner(config, store.ids, url, where, undefined),
+    });
     return;
   }
   await serve(config);

@@ -1,10 +1,23 @@
 /**
  * `@personalize/server/node`: what needs Node. The workspace file read from disk (and a workspace picked from it),
- * the demo workspace's path, the stand-alone server, and rate limits counted in Redis.
+ * the demo workspace's path, the stand-alone server, rate limits counted in Redis, and preference updates kept in a
+ * data file or in Redis.
  */
 import { fileURLToPath } from 'node:url';
 
 export { type RunningServer, type StartServerOptions, startServer } from './node-server';
+export {
+  type FilePreferenceStore,
+  type FilePreferenceStoreOptions,
+  filePreferenceStore,
+  PREFERENCES_FILE,
+  PreferenceFileError,
+} from './preferences/file-preference-store';
+export {
+  type RedisPreferenceStore,
+  type RedisPreferenceStoreOptions,
+  redisPreferenceStore,
+} from './preferences/redis-preference-store';
 export {
   type OutageLog,
   type RedisFailureMode,

@@ -17,14 +17,17 @@ describe('authentication', () => {
     expect((await postPreview(app, body)).status).toBe(200);
   });
 
-  it('a missing SVC-APPKEY is a 401 on SVC-APPKEY', async () => {
+  it('a missing key header is a 401 on MOE-APPKEY naming both header names', async () => {
     const answer = await postPreview(app, body, without('SVC-APPKEY'));
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({
       error: {
         message: 'Invalid Request',
         details: [
-          { target: 'SVC-APPKEY', message: 'The SVC-APPKEY header is required: send the Workspace ID' },
+          {
+            target: 'MOE-APPKEY',
+            message: 'The MOE-APPKEY (or SVC-APPKEY) header is required: send the Workspace ID',
+          },
         ],
       },
     });
@@ -38,7 +41,7 @@ describe('authentication', () => {
 
   it('both headers missing give one item each', async () => {
     const answer = await postPreview(app, body, { 'Content-Type': 'application/json' });
-    expect(answer.body?.error?.details.map((d) => d.target)).toEqual(['SVC-APPKEY', 'Authorization']);
+    expect(answer.body?.error?.details.map((d) => d.target)).toEqual(['MOE-APPKEY', 'Authorization']);
   });
 
   it('an SVC-APPKEY that names no workspace is a 401 on SVC-APPKEY', async () => {
@@ -50,7 +53,7 @@ describe('authentication', () => {
     expect(answer.status).toBe(401);
     expect(answer.body?.error?.details[0]).toEqual({
       target: 'SVC-APPKEY',
-      message: 'The key in the SVC-APPKEY header is invalid: no workspace has this ID',
+      message: 'The key in the MOE-APPKEY (or SVC-APPKEY) header is invalid: no workspace has this ID',
     });
   });
 

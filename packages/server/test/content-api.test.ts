@@ -2,7 +2,7 @@ import { createRenderer } from '@personalize/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentApiConfig, contentApiUrl, httpContentApis } from '../src/content-api/http-content-apis';
 import { json, startStub } from './helpers/stub-server';
-import { postPreview, previewBody, testApp } from './helpers/workspace';
+import { basic, postPreview, previewBody, testApp } from './helpers/workspace';
 
 let stub: Awaited<ReturnType<typeof startStub>>;
 
@@ -159,5 +159,98 @@ describe('content APIs over HTTP', () => {
       ),
     );
     expect(answer.body?.personalized_content?.payload).toEqual({ a: '21|/weather?q=Lyon' });
+  });
+});
+
+describe('tokens inside content API arguments, over HTTP', () => {
+  const VARIANTS =
+    '{% set v = ContentApi.variants({"params": {"recipient_id": "{{UserAttribute[\'ID\']}}"}, ' +
+    '"request_body": {"greeting": "Hi {{ UserAttribute[\'First Name\']|title }}"}}) %}{{ v.method }}';
+
+  function tokensApp() {
+    return testApp(
+      {},
+      {
+        users: [
+          { id: 'u-1', attributes: { ID: 'u-1', 'First Name': 'jane' } },
+          { id: 'u-2', attributes: { ID: 'u-2', 'First Name': 'omar' } },
+        ],
+        content_apis: {
+          variants: {
+            url: `${stub.url}/echo`,
+            method: 'POST',
+            headers: {},
+            timeout_ms: 2000,
+            cache_ttl_s: 300,
+          },
+        },
+      },
+    );
+  }
+
+  const forUser = (id: string) =>
+    previewBody({ a: VARIANTS }, { user_details: { identifier: 'ID', identifier_value: id } });
+
+  it('the API receives the rendered values; two users make two calls, the same user again is served from the cache', async () => {
+    const app = tokensApp();
+    const before = stub.requests.length;
+    for (const id of ['u-1', 'u-2', 'u-1', 'u-2']) {
+      const answer = await postPreview(app, forUser(id));
+      expect(answer.body?.personalized_content?.payload, id).toEqual({ a: 'POST' });
+    }
+    const received = stub.requests.slice(before).map((request) => [request.url, JSON.parse(request.body)]);
+    expect(received).toEqual([
+      ['/echo?recipient_id=u-1', { greeting: 'Hi Jane' }],
+      ['/echo?recipient_id=u-2', { greeting: 'Hi Omar' }],
+    ]);
+  });
+
+  it('the v5 preview renders them the same way', async () => {
+    const app = tokensApp();
+    const before = stub.requests.length;
+    const answer = await postPreview(
+      app,
+      {
+        request_id: 'p-1',
+        channel: 'PUSH',
+        user_identification: { type: 'USER_ATTRIBUTE_UNIQUE_ID', value: 'u-2' },
+        campaign_content: { content: { t: VARIANTS } },
+      },
+      { 'Content-Type': 'application/json', Authorization: basic('TEST01', 'preview-secret') },
+      '/v5/personalization/preview',
+    );
+    expect(answer.status).toBe(200);
+    expect(stub.requests.slice(before).map((request) => request.url)).toEqual(['/echo?recipient_id=u-2']);
+  });
+
+  it('a token there that reads a product set is a 400 for the key, and nothing is called', async () => {
+    const before = stub.requests.length;
+    const answer = await postPreview(
+      tokensApp(),
+      previewBody({
+        a: '{{ ContentApi.variants({"params": {"n": "{{ ProductSet.bestsellers|length }}"}}) }}',
+      }),
+    );
+    expect(answer.body?.error?.details).toEqual([
+      {
+        target: 'personalization_content.payload.a',
+        message:
+          'line 1, column 23: the argument of ContentApi.variants() at params.n uses ProductSet: in a token of a content API argument only UserAttribute, EventAttribute and ContentBlock may be used',
+      },
+    ]);
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it('a token there that reads EventAttribute needs event_name', async () => {
+    const answer = await postPreview(
+      tokensApp(),
+      previewBody({ a: '{{ ContentApi.variants({"params": {"sku": "{{ EventAttribute.sku }}"}}) }}' }),
+    );
+    expect(answer.body?.error?.details).toEqual([
+      {
+        target: 'personalization_details.event_name',
+        message: 'personalization_details.event_name is required: the content uses EventAttribute',
+      },
+    ]);
   });
 });

@@ -68,6 +68,8 @@ beforeAll(async () => {
   writeFileSync(file, JSON.stringify(document));
   server = spawn(process.execPath, [CLI, '--workspace', file, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its preference updates go to ./personalize-data: the test's own folder.
+    cwd: dir,
   });
   exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
   server.stdout?.on('data', (chunk: Buffer) => {

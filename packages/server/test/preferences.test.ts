@@ -200,12 +200,12 @@ describe('400: {message} for missing or unreadable params', () => {
 describe('401: {title, description}', () => {
   const app = preferencesApp();
 
-  it('a missing SVC-APPKEY is "Header required"', async () => {
+  it('a missing key header is "Header required" in the reference\'s words, naming both header names', async () => {
     const answer = await get(app, link(), { Authorization: HEADERS.Authorization });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({
       title: 'Header required',
-      description: 'The SVC-APPKEY header is missing: send the Workspace ID in it',
+      description: 'MOE-APPKEY missing in Header: send the Workspace ID in MOE-APPKEY (or SVC-APPKEY)',
     });
   });
 
@@ -249,7 +249,7 @@ describe('401: {title, description}', () => {
     });
     expect(unknown.body).toEqual({
       title: 'Invalid credentials',
-      description: 'The key in the SVC-APPKEY header is invalid: no workspace has this ID',
+      description: 'The key in the MOE-APPKEY (or SVC-APPKEY) header is invalid: no workspace has this ID',
     });
     const mismatch = await get(app, link(), { ...HEADERS, Authorization: basic('OTHER02', 'data-secret') });
     expect((mismatch.body as { title: string }).title).toBe('Invalid credentials');
@@ -448,13 +448,13 @@ describe('5xx: {title: Internal Error, description}', () => {
 });
 
 describe('other methods', () => {
-  it('POST is a 405 {title, description} with allow: GET', async () => {
-    const answer = await get(preferencesApp(), link(), HEADERS, 'POST');
+  it('DELETE is a 405 {title, description} with allow: GET, PUT, POST', async () => {
+    const answer = await get(preferencesApp(), link(), HEADERS, 'DELETE');
     expect(answer.status).toBe(405);
-    expect(answer.headers.get('allow')).toBe('GET');
+    expect(answer.headers.get('allow')).toBe('GET, PUT, POST');
     expect(answer.body).toEqual({
       title: 'Method Not Allowed',
-      description: 'POST is not allowed here: send GET',
+      description: 'DELETE is not allowed here: send GET, PUT or POST',
     });
   });
 });

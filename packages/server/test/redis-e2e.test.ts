@@ -17,6 +17,7 @@ import {
   eventually,
   type HttpAnswer,
   httpGet,
+  httpRequest,
   type ServerProcess,
   startServerProcess,
 } from './helpers/server-process';
@@ -64,6 +65,27 @@ const OTHER02 = {
 function preferences(server: ServerProcess | string, workspace = TEST01): Promise<HttpAnswer> {
   return httpGet(`${typeof server === 'string' ? server : server.url}${workspace.path}`, workspace.headers);
 }
+
+/** A preview of OTHER02: it reads nothing from Redis but its count, so an outage only meets the rate limit. */
+function preview(server: ServerProcess): Promise<HttpAnswer> {
+  return httpRequest(
+    `${server.url}/core-services/v1/personalization/preview`,
+    'POST',
+    { 'SVC-APPKEY': 'OTHER02', Authorization: basic('OTHER02', 'other-preview') },
+    {
+      request_id: 'r-1',
+      personalization_content: { payload: { a: 'ok' } },
+      personalization_details: { channel: 'SMS' },
+    },
+  );
+}
+
+const PREVIEW_UNAVAILABLE = {
+  error: {
+    message: 'Service Unavailable',
+    details: { message: 'The rate limits of this workspace cannot be checked right now; retry in 1 s' },
+  },
+};
 
 /** Waits for a fresh minute when fewer than `seconds` are left in this one, so that a test stays in one window. */
 async function inOneMinute(seconds: number): Promise<void> {
@@ -133,19 +155,31 @@ describe('Redis killed mid-run and restarted', () => {
     await redis.kill();
     try {
       for (let i = 0; i < 3; i++) {
-        const served = await preferences(open, OTHER02);
+        const served = await preview(open);
         expect(served.status).toBe(200);
-        expect(served.body).toEqual({ categories: { News: true } });
+        expect(served.body).toEqual({ personalized_content: { payload: { a: 'ok' } } });
         expect(served.headers['x-ratelimit-limit']).toBeUndefined();
         expect(served.ms).toBeLessThan(1000);
-        const refused = await preferences(closed, OTHER02);
+        const refused = await preview(closed);
         expect(refused.status).toBe(503);
         expect(refused.headers['retry-after']).toBe('1');
-        expect(refused.body).toEqual({
+        expect(refused.body).toEqual(PREVIEW_UNAVAILABLE);
+        expect(refused.ms).toBeLessThan(1000);
+        // The preferences live in Redis: without it they cannot be read, whatever the failure mode.
+        const [unread, uncounted] = await Promise.all([
+          preferences(open, OTHER02),
+          preferences(closed, OTHER02),
+        ]);
+        expect(unread.status).toBe(503);
+        expect(unread.body).toEqual({
+          title: 'Internal Error',
+          description: 'The preferences of this workspace cannot be read or stored right now; retry in 1 s',
+        });
+        expect(uncounted.status).toBe(503);
+        expect(uncounted.body).toEqual({
           title: 'Internal Error',
           description: 'The rate limits of this workspace cannot be checked right now; retry in 1 s',
         });
-        expect(refused.ms).toBeLessThan(1000);
       }
       for (const server of [open, closed]) {
         expect(server.child.exitCode).toBeNull();
@@ -174,7 +208,7 @@ describe('Redis killed mid-run and restarted', () => {
   it('a paused Redis answers each request within the timeout, and the count resumes after it continues', async () => {
     redis.pause();
     try {
-      const [served, refused] = await Promise.all([preferences(open, OTHER02), preferences(closed, OTHER02)]);
+      const [served, refused] = await Promise.all([preview(open), preview(closed)]);
       expect([served.status, refused.status]).toEqual([200, 503]);
       expect(Math.max(served.ms, refused.ms)).toBeLessThan(3000);
     } finally {

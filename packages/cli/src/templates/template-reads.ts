@@ -1,8 +1,9 @@
 /**
  * What templates read from the personalization objects, from `Template.names` (known before they run): the
- * attributes, blocks, content APIs and product sets `check` lists and `bulk` looks at before rendering.
+ * attributes, blocks, content APIs and product sets `check` lists and `bulk` looks at before rendering,
+ * including what the tokens written in their content API arguments read.
  */
-import type { Template } from '@personalize/core';
+import { compile, contentApiArgumentSources, type Template } from '@personalize/core';
 
 /** The names read from one object, or `'all'` when it is used whole or read by a computed name. */
 export type NamesRead = readonly string[] | 'all';
@@ -40,8 +41,24 @@ function namesRead(templates: readonly Template[], variable: string): NamesRead 
   return [...names];
 }
 
+/** The templates and the tokens of their content API arguments (a token that does not compile reads nothing). */
+function withArgumentTokens(templates: readonly Template[]): Template[] {
+  const all = [...templates];
+  for (const template of templates) {
+    for (const source of contentApiArgumentSources(template)) {
+      try {
+        all.push(compile(source));
+      } catch {
+        // Reported when the call is made; `check` lists what the template reads.
+      }
+    }
+  }
+  return all;
+}
+
 /** What these templates read together (a payload's fields, for instance). */
-export function templateReads(templates: readonly Template[]): TemplateReads {
+export function templateReads(given: readonly Template[]): TemplateReads {
+  const templates = withArgumentTokens(given);
   return {
     userAttributes: namesRead(templates, OBJECT_VARIABLES.userAttributes),
     eventAttributes: namesRead(templates, OBJECT_VARIABLES.eventAttributes),

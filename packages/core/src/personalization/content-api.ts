@@ -5,9 +5,9 @@
 import type { LRUCache } from 'lru-cache';
 import { typeError } from '../errors';
 import { typeName } from '../runtime/type-name';
-import { isDict, type Kwargs, PyCallable } from '../runtime/values';
+import { isDict, type Kwargs, PyCallable, setKey } from '../runtime/values';
 import { attempt, isPromiseLike, type Outcome, succeeded, within } from './bounded';
-import { canonicalJson, toJsonValue } from './json-values';
+import { canonicalJson, type JsonValue, toJsonValue } from './json-values';
 import type { ContentApiArguments, ContentApiCallContext, ContentApiResolver } from './resolvers';
 
 /** One call: the API's name, its arguments as JSON, and the key that identifies it (name + canonical JSON). */
@@ -81,8 +81,38 @@ export class ContentApiCalls {
   }
 }
 
-/** The call `ContentApi.<name>(argument)` makes, checked: at most one argument, a dict, no keywords. */
-export function describeCall(name: string, args: unknown[], kwargs: Kwargs): ContentApiCall {
+/**
+ * Renders a string of an argument object that is a template (`contentApiArgumentSources`), given where it sits
+ * (`params.recipient_id`) and the API called; `undefined` sends the string as it is.
+ */
+export type ArgumentRenderer = (text: string, path: string, api: string) => string | undefined;
+
+function renderStrings(
+  value: JsonValue,
+  render: (text: string, path: string) => string | undefined,
+  path: string,
+): JsonValue {
+  if (typeof value === 'string') return render(value, path) ?? value;
+  if (Array.isArray(value))
+    return value.map((item, index) => renderStrings(item, render, `${path}[${index}]`));
+  if (value === null || typeof value !== 'object') return value;
+  const out: { [key: string]: JsonValue } = {};
+  for (const [key, item] of Object.entries(value)) {
+    setKey(out, key, renderStrings(item, render, path === '' ? key : `${path}.${key}`));
+  }
+  return out;
+}
+
+/**
+ * The call `ContentApi.<name>(argument)` makes, checked: at most one argument, a dict, no keywords. With
+ * `render`, the argument's template strings are rendered first, so that the key names the values sent.
+ */
+export function describeCall(
+  name: string,
+  args: unknown[],
+  kwargs: Kwargs,
+  render?: ArgumentRenderer,
+): ContentApiCall {
   if (Object.keys(kwargs).length > 0 || args.length > 1) {
     throw typeError(
       `ContentApi.${name}() takes one argument object: ContentApi.${name}({"params": {...}, "request_body": {...}})`,
@@ -92,7 +122,9 @@ export function describeCall(name: string, args: unknown[], kwargs: Kwargs): Con
   if (!isDict(argument)) {
     throw typeError(`the argument of ContentApi.${name}() must be a dict, not ${typeName(argument)}`);
   }
-  const json = toJsonValue(argument);
+  const converted = toJsonValue(argument);
+  const json =
+    render === undefined ? converted : renderStrings(converted, (text, path) => render(text, path, name), '');
   return { name, args: json as ContentApiArguments, key: `${name}\n${canonicalJson(json)}` };
 }
 

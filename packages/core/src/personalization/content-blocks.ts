@@ -62,6 +62,44 @@ interface Rendered {
 const ALLOWED_IN_BLOCKS: readonly string[] = [OBJECTS.user, OBJECTS.event, OBJECTS.block];
 const NO_BLOCKS: Readonly<Record<string, string>> = Object.freeze({});
 
+/** Words a problem of a restricted template (a content block, a token in a content API argument) as its error. */
+export type RestrictedFailure = (problem: string, cause?: unknown) => TemplateError;
+
+/** A template's error in words, with its place and code frame. */
+export function describeTemplateFailure(error: unknown): string {
+  return error instanceof TemplateError ? error.describe() : describeFailure(error);
+}
+
+/**
+ * Checks that a template reads only what a content block may (`UserAttribute`, `EventAttribute`,
+ * `ContentBlock`); `inside` says where it is written (`inside a content block`).
+ */
+export function checkRestricted(template: Template, inside: string, fail: RestrictedFailure): void {
+  const forbidden = objectsOutside(template, ALLOWED_IN_BLOCKS);
+  if (forbidden.length > 0) {
+    throw fail(
+      `uses ${forbidden.join(' and ')}: ${inside} only UserAttribute, EventAttribute and ContentBlock may be used`,
+    );
+  }
+}
+
+/**
+ * Renders a restricted template. It saying not to send, or naming something that does not exist, stops the
+ * message as it is; any other failure is worded by `fail`.
+ */
+export function renderRestricted(
+  template: Template,
+  variables: Record<string, unknown>,
+  fail: RestrictedFailure,
+): string {
+  try {
+    return template.render(variables);
+  } catch (error) {
+    if (error instanceof NotSentSignal || error instanceof NotFoundError) throw error;
+    throw fail(`failed: ${describeTemplateFailure(error)}`, error);
+  }
+}
+
 function depthError(chain: readonly string[], limit: number): LimitError {
   return new LimitError(
     'maxContentBlockDepth',
@@ -173,9 +211,10 @@ export class ContentBlocks {
 
   /**
    * The `ContentBlock` variable of a template that reads `reads`: each block it names, rendered. Names that do
-   * not exist are one `NotFoundError` listing them all, placed at the first one in `source`.
+   * not exist are one `NotFoundError` listing them all, placed at the first one in `source` (when given; else
+   * where the template that runs it is).
    */
-  variable(reads: MemberReads, source: string): Readonly<Record<string, string>> {
+  variable(reads: MemberReads, source?: string): Readonly<Record<string, string>> {
     if (reads === undefined) return NO_BLOCKS;
     const names = reads === ALL ? this.allNames : reads;
     this.checkFound(names, source);
@@ -216,24 +255,15 @@ export class ContentBlocks {
     const entry = this.nodes.get(name)?.entry;
     if (entry === undefined || entry.kind === 'missing') throw new NotFoundError('content_block', [name]);
     if (entry.kind === 'failed') return { text: '', deepest: [name] };
-    if (entry.kind === 'invalid') {
-      const reason =
-        entry.error instanceof TemplateError ? entry.error.describe() : describeFailure(entry.error);
-      throw new ContentBlockError(`content block '${name}' does not compile: ${reason}`, path, entry.error);
-    }
-    const forbidden = objectsOutside(entry.template, ALLOWED_IN_BLOCKS);
-    if (forbidden.length > 0) {
-      throw new ContentBlockError(
-        `content block '${name}' uses ${forbidden.join(' and ')}: inside a content block only UserAttribute, ` +
-          'EventAttribute and ContentBlock may be used',
-        path,
-      );
-    }
+    const fail: RestrictedFailure = (problem, cause) =>
+      new ContentBlockError(`content block '${name}' ${problem}`, path, cause);
+    if (entry.kind === 'invalid')
+      throw fail(`does not compile: ${describeTemplateFailure(entry.error)}`, entry.error);
+    checkRestricted(entry.template, 'inside a content block', fail);
     const childReads = entry.reads.blocks;
     if (childReads === ALL) {
-      throw new ContentBlockError(
-        `content block '${name}' reads content blocks by a computed name: a block may only include blocks it names, as ContentBlock['footer']`,
-        path,
+      throw fail(
+        "reads content blocks by a computed name: a block may only include blocks it names, as ContentBlock['footer']",
       );
     }
     const children = childReads ?? [];
@@ -247,12 +277,6 @@ export class ContentBlocks {
     }
     const variables = this.host.dataVariables(entry.reads);
     variables[OBJECTS.block] = blocks;
-    try {
-      return { text: entry.template.render(variables), deepest };
-    } catch (error) {
-      if (error instanceof NotSentSignal || error instanceof NotFoundError) throw error;
-      const reason = error instanceof TemplateError ? error.describe() : describeFailure(error);
-      throw new ContentBlockError(`content block '${name}' failed: ${reason}`, path, error);
-    }
+    return { text: renderRestricted(entry.template, variables, fail), deepest };
   }
 }

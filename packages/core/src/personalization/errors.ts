@@ -53,3 +53,23 @@ export class ContentBlockError extends TemplateRuntimeError {
     if (cause !== undefined) this.cause = cause;
   }
 }
+
+/**
+ * A token inside a content API argument cannot be used: it does not compile, uses a token an argument may not
+ * use (`ContentApi`, `ProductSet`), or fails while rendering (then `cause` is that error). `api` is the API's
+ * name and `path` where the string sits in the argument object (`params.recipient_id`).
+ */
+export class ContentApiArgumentError extends TemplateRuntimeError {
+  /** The API called. */
+  readonly api: string;
+  /** Where the string is in the argument object. */
+  readonly path: string;
+
+  constructor(api: string, path: string, problem: string, cause?: unknown) {
+    super('ContentApiArgumentError', `the argument of ContentApi.${api}() at ${path} ${problem}`);
+    this.name = 'ContentApiArgumentError';
+    this.api = api;
+    this.path = path;
+    if (cause !== undefined) this.cause = cause;
+  }
+}

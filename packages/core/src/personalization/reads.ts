@@ -64,6 +64,47 @@ export function readsOf(template: Template): TemplateReads {
   return reads;
 }
 
+/** A personalization token, `{{ ... }}`: a string holding one inside a content API argument is a template. */
+const TOKEN = /\{\{[\s\S]*?\}\}/;
+
+function collectTokenStrings(value: unknown, out: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectTokenStrings(item, out);
+    return;
+  }
+  if (!isNode(value)) return;
+  if (value.type === 'Const' && typeof value.value === 'string' && TOKEN.test(value.value))
+    out.add(value.value);
+  for (const key of Object.keys(value)) {
+    const child = value[key];
+    if (typeof child === 'object' && child !== null) collectTokenStrings(child, out);
+  }
+}
+
+const argumentSources = new WeakMap<Template, readonly string[]>();
+
+/**
+ * The templates a template may pass inside its content API arguments: the string literals written in its
+ * text that hold a `{{ ... }}` token (none when it does not call `ContentApi`). Such a string, when it is in
+ * the argument of a call, is rendered with the render's data before the call; strings that come from data
+ * (a user attribute, an API result) are sent as they are, so a value a user typed is never run as a template.
+ *
+ * @example
+ * contentApiArgumentSources(compile(`{{ ContentApi.v({"params": {"id": "{{UserAttribute['ID']}}"}}) }}`));
+ * // ["{{UserAttribute['ID']}}"]
+ */
+export function contentApiArgumentSources(template: Template): readonly string[] {
+  let sources = argumentSources.get(template);
+  if (sources === undefined) {
+    const found = new Set<string>();
+    // Parsed again, once per template that calls ContentApi: the compiled form keeps no syntax tree.
+    if (template.names.variables.includes(OBJECTS.api)) collectTokenStrings(parse(template.source), found);
+    sources = [...found];
+    argumentSources.set(template, sources);
+  }
+  return sources;
+}
+
 /** The personalization variables a template reads that are not among `allowed`. */
 export function objectsOutside(template: Template, allowed: readonly string[]): string[] {
   const all: readonly string[] = Object.values(OBJECTS);

@@ -17,9 +17,23 @@ import {
   contentApiObject,
   describeCall,
 } from './content-api';
-import { ContentBlocks } from './content-blocks';
-import { NotFoundError } from './errors';
-import { ALL, type MemberReads, OBJECTS, readsOf, referenceTo, type TemplateReads } from './reads';
+import {
+  ContentBlocks,
+  checkRestricted,
+  describeTemplateFailure,
+  type RestrictedFailure,
+  renderRestricted,
+} from './content-blocks';
+import { ContentApiArgumentError, NotFoundError } from './errors';
+import {
+  ALL,
+  contentApiArgumentSources,
+  type MemberReads,
+  OBJECTS,
+  readsOf,
+  referenceTo,
+  type TemplateReads,
+} from './reads';
 import type { ResolverContext, Resolvers, UserIdentification } from './resolvers';
 import type { RenderWarning } from './results';
 
@@ -115,6 +129,8 @@ export class RenderSession {
   private callsMade = 0;
   private contentApi: unknown;
   private readonly placeholders = new WeakSet<object>();
+  /** The template strings the templates of this render may pass in content API arguments. */
+  private readonly argumentSources = new Set<string>();
   /** The fetches the current pass started or waits for; `null` outside a pass. */
   private waiting: Promise<void>[] | null = null;
 
@@ -147,9 +163,29 @@ export class RenderSession {
     return this.setup.compile(source);
   }
 
-  /** Fetches, concurrently, everything these templates read statically: user, product sets, content blocks. */
+  private compileQuietly(source: string): Template | undefined {
+    try {
+      return this.compile(source);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Fetches, concurrently, everything these templates read statically: user, product sets, content blocks,
+   * and what the templates written in their content API arguments read.
+   */
   prefetch(templates: readonly Template[]): void | Promise<void> {
     const reads = templates.map(readsOf);
+    for (const template of templates) {
+      for (const source of contentApiArgumentSources(template)) {
+        if (this.argumentSources.has(source)) continue;
+        this.argumentSources.add(source);
+        // One that does not compile reads nothing; the call that passes it reports why.
+        const argument = this.compileQuietly(source);
+        if (argument !== undefined) reads.push(readsOf(argument));
+      }
+    }
     const tasks: Promise<void>[] = [];
     const add = (task: void | Promise<void>) => {
       if (task !== undefined) tasks.push(task);
@@ -307,7 +343,12 @@ export class RenderSession {
    */
   private answer(name: string, args: unknown[], kwargs: Kwargs): unknown {
     if (args.some((arg) => this.readsPlaceholder(arg, 0))) return this.placeholder();
-    const call = describeCall(name, args, kwargs);
+    const call = describeCall(
+      name,
+      args,
+      kwargs,
+      this.argumentSources.size > 0 ? this.renderArgument : undefined,
+    );
     const entry = this.calls.get(call.key) ?? this.start(call);
     const outcome = entry.outcome;
     if (outcome === undefined) {
@@ -318,6 +359,27 @@ export class RenderSession {
     if (outcome.value === undefined) throw new NotFoundError('content_api', [call.name]);
     return outcome.value;
   }
+
+  /**
+   * A string of a content API argument, rendered when the template wrote it with a token: with the render's
+   * data, as a content block is (`UserAttribute`, `EventAttribute`, `ContentBlock`).
+   */
+  private readonly renderArgument = (text: string, path: string, api: string): string | undefined => {
+    if (!this.argumentSources.has(text)) return undefined;
+    const fail: RestrictedFailure = (problem, cause) =>
+      new ContentApiArgumentError(api, path, problem, cause);
+    let template: Template;
+    try {
+      template = this.compile(text);
+    } catch (error) {
+      throw fail(`does not compile: ${describeTemplateFailure(error)}`, error);
+    }
+    checkRestricted(template, 'in a token of a content API argument', fail);
+    const reads = readsOf(template);
+    const variables = this.dataVariables(reads);
+    if (reads.blocks !== undefined) variables[OBJECTS.block] = this.blocks.variable(reads.blocks);
+    return renderRestricted(template, variables, fail);
+  };
 
   /** The `{}` a pending call reads as for now; remembered, so that arguments derived from it can be told. */
   private placeholder(): Record<string, unknown> {

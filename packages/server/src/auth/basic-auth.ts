@@ -1,18 +1,20 @@
 /**
- * Authentication of the preview endpoint (service-api.md 5): HTTP Basic with the Workspace ID as username and
- * the API key of the endpoint's tile as password, plus the `SVC-APPKEY` header naming the same workspace.
+ * Authentication (service-api.md 5): HTTP Basic with the Workspace ID as username and the API key of the
+ * endpoint's tile as password, plus a header naming the same workspace (`workspace-id-headers.ts`).
  */
 import type { ErrorDetail } from '../errors/error-body';
 import { base64Bytes } from '../http/base64-bytes';
 import type { Workspace, WorkspaceStore } from '../workspaces/workspace';
 import { constantTimeEqual } from './constant-time';
+import type { WorkspaceClaim } from './workspace-id-headers';
 
 /**
- * Why credentials were refused, the first reason found: a header is missing, the `Authorization` header is
- * not Basic, or the credentials do not match a workspace and its key.
+ * Why credentials were refused, the first reason found: a key header is missing or two disagree, the
+ * `Authorization` header is missing or not Basic, or the credentials do not match a workspace and its key.
  */
 export type AuthenticationFailure =
   | 'missing-app-key'
+  | 'conflicting-app-keys'
   | 'missing-authorization'
   | 'malformed-authorization'
   | 'unknown-workspace'
@@ -45,29 +47,26 @@ export function basicCredentials(header: string): { username: string; password: 
 const AUTHORIZATION_FORMAT = "'Basic ' followed by the Base64 text of <Workspace ID>:<API key>";
 
 /**
- * Checks the `SVC-APPKEY` and `Authorization` headers against the workspace store; `keyOf` picks the API key
- * of the endpoint's tile. Keys are compared in constant time.
+ * Checks the workspace named by the headers (`claim`) and the `Authorization` header against the workspace
+ * store; `keyOf` picks the API key of the endpoint's tile. Keys are compared in constant time.
  *
  * @example
- * const auth = await authenticate(store, c.req.header('SVC-APPKEY'), c.req.header('Authorization'), (w) => w.keys.preview);
+ * const claim = appKeyClaim((name) => c.req.header(name));
+ * const auth = await authenticate(store, claim, c.req.header('Authorization'), (w) => w.keys.preview);
  * if (!auth.ok) return c.json(requestError('Invalid Request', auth.details), 401);
  */
 export async function authenticate(
   store: WorkspaceStore,
-  appKey: string | undefined,
+  claim: WorkspaceClaim,
   authorization: string | undefined,
   keyOf: (workspace: Workspace) => string | undefined,
 ): Promise<Authentication> {
   const details: ErrorDetail[] = [];
   // The first failure found, set where its detail is pushed.
   let reason: AuthenticationFailure | undefined;
-  const workspaceId = appKey?.trim() ?? '';
-  if (workspaceId === '') {
-    reason = 'missing-app-key';
-    details.push({
-      target: 'SVC-APPKEY',
-      message: 'The SVC-APPKEY header is required: send the Workspace ID',
-    });
+  if (!claim.ok) {
+    reason = claim.reason;
+    details.push(claim.detail);
   }
   const credentials = authorization === undefined ? undefined : basicCredentials(authorization);
   if ((authorization?.trim() ?? '') === '') {
@@ -84,19 +83,19 @@ export async function authenticate(
     });
   }
   // Credentials are only missing after a detail about the Authorization header, which set `reason`.
-  if (reason !== undefined || credentials === undefined) {
+  if (!claim.ok || reason !== undefined || credentials === undefined) {
     return { ok: false, reason: reason ?? 'malformed-authorization', details };
   }
 
-  const workspace = await store.workspace(workspaceId);
+  const workspace = await store.workspace(claim.id ?? credentials.username);
   if (workspace === undefined) {
     return {
       ok: false,
       reason: 'unknown-workspace',
       details: [
         {
-          target: 'SVC-APPKEY',
-          message: 'The key in the SVC-APPKEY header is invalid: no workspace has this ID',
+          target: claim.target,
+          message: `The key in the ${claim.named} header is invalid: no workspace has this ID`,
         },
       ],
     };
@@ -108,7 +107,7 @@ export async function authenticate(
       details: [
         {
           target: 'Authorization',
-          message: 'The username in the Authorization header must be the Workspace ID sent in SVC-APPKEY',
+          message: `The username in the Authorization header must be the Workspace ID sent in ${claim.named}`,
         },
       ],
     };
@@ -120,7 +119,7 @@ export async function authenticate(
       reason: 'wrong-key',
       details: [
         {
-          target: 'SVC-APPKEY',
+          target: claim.target,
           message: 'The API key in the authentication header is invalid for this workspace',
         },
       ],

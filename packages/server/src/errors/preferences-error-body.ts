@@ -1,10 +1,11 @@
 /**
- * The preferences endpoint's error bodies (service-api.md 2.10 and 7.2): `{title, description}` for 401,
- * 405, 409, 429 and 5xx, and `{message}` for 400. They differ from the preview's on purpose: the service
+ * The preferences endpoint's error bodies (service-api.md 2.10 and 7.2, service-additions.md):
+ * `{title, description}` for 401, 405, 409, 413, 429, 5xx and the 400 of an update, and `{message}` for the
+ * 400 of a read. They differ from the preview's on purpose: the service
  * answers each endpoint in its own shape.
  */
 
-/** The body of a 401, 405, 409, 429 or 5xx answer of the preferences endpoint. */
+/** The body of a 401, 405, 409, 413, 429 or 5xx answer of the preferences endpoint, and of a 400 to an update. */
 export interface PreferencesErrorBody {
   /** The kind of error (`Authentication required`, `Rate-Limit Reached`, `Internal Error`). */
   readonly title: string;
@@ -12,7 +13,7 @@ export interface PreferencesErrorBody {
   readonly description: string;
 }
 
-/** The body of a 400 answer of the preferences endpoint. */
+/** The body of a 400 answer to a read (`GET`) of the preferences endpoint. */
 export interface PreferencesParamsErrorBody {
   /** Says which params are invalid and why. */
   readonly message: string;
@@ -20,6 +21,11 @@ export interface PreferencesParamsErrorBody {
 
 /** The titles of the preferences endpoint's errors. */
 export const PREFERENCES_TITLES = {
+  invalidParams: 'Invalid params',
+  invalidRequest: 'Invalid Request',
+  categoriesRequired: 'Categories Required',
+  payloadLimitExceeded: 'Payload Limit Exceeded',
+  payloadTooLarge: 'Payload Too Large',
   headerRequired: 'Header required',
   authenticationRequired: 'Authentication required',
   invalidCredentials: 'Invalid credentials',

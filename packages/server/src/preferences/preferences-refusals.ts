@@ -5,6 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { AuthenticationRefusal } from '../auth/workspace-auth';
+import { MISSING_APP_KEY_DESCRIPTION } from '../auth/workspace-id-headers';
 import {
   PREFERENCES_TITLES,
   preferencesError,
@@ -16,7 +17,7 @@ import type { RateLimitRefusals } from '../rate-limit/rate-limit-middleware';
 const BASIC_FORMAT = "'Basic ' followed by the Base64 text of <Workspace ID>:<Data API key>";
 
 /**
- * The 401s: `Header required` when `SVC-APPKEY` is missing, `Authentication required` when there is no
+ * The 401s: `Header required` when no key header (`MOE-APPKEY` or `SVC-APPKEY`) is sent, `Authentication required` when there is no
  * usable `Authorization` header, `Invalid credentials` when the credentials do not open the workspace.
  */
 export const preferencesAuthRefusal: AuthenticationRefusal = (c, failure) => {
@@ -24,10 +25,7 @@ export const preferencesAuthRefusal: AuthenticationRefusal = (c, failure) => {
     case 'missing-app-key':
       return jsonAnswer(
         c,
-        preferencesError(
-          PREFERENCES_TITLES.headerRequired,
-          'The SVC-APPKEY header is missing: send the Workspace ID in it',
-        ),
+        preferencesError(PREFERENCES_TITLES.headerRequired, MISSING_APP_KEY_DESCRIPTION),
         401,
       );
     case 'missing-authorization':

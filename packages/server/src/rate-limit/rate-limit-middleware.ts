@@ -1,6 +1,7 @@
 /** The rate limit of an endpoint as Hono middleware: counts the authenticated workspace's request. */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { APP_KEY_HEADERS } from '../auth/workspace-id-headers';
 import { ERROR_MESSAGES, requestError, serviceUnavailable } from '../errors/error-body';
 import { jsonAnswer } from '../http/json-answer';
 import type { Workspace } from '../workspaces/workspace';
@@ -9,16 +10,19 @@ import { type RateLimitStore, RateLimitStoreUnavailableError } from './rate-limi
 
 /** The bodies of an endpoint's refusals, in its own error shape. */
 export interface RateLimitRefusals {
-  /** The 429 body; `description` says which limit was reached and when to retry. */
-  limited(description: string): unknown;
+  /**
+   * The 429 body; `description` says which limit was reached and when to retry, `header` is the one that
+   * named the workspace.
+   */
+  limited(description: string, header: string): unknown;
   /** The 503 body when the store cannot count and fails closed; `description` says to retry shortly. */
   unavailable(description: string): unknown;
 }
 
 /** The preview's refusals: `{"error": {"message": ..., "details": ...}}` (service-api.md 7.1). */
 const previewRefusals: RateLimitRefusals = {
-  limited: (description) =>
-    requestError(ERROR_MESSAGES.rateLimited, [{ target: 'SVC-APPKEY', message: description }]),
+  limited: (description, header) =>
+    requestError(ERROR_MESSAGES.rateLimited, [{ target: header, message: description }]),
   unavailable: serviceUnavailable,
 };
 
@@ -77,6 +81,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       c,
       refusals.limited(
         `The workspace reached its limit of ${decision.limit} ${options.endpoint} requests per ${per}; retry after the window resets`,
+        c.get('workspaceHeader') ?? APP_KEY_HEADERS[0],
       ),
       429,
       { 'retry-after': String(Math.max(0, decision.reset - Math.floor(now / 1000))) },

@@ -5,7 +5,7 @@
  * checks whether Redis is back while the others get the failure mode at once.
  */
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { createClient } from 'redis';
+import { connectRedis, describeRedisUrl, reasonOf, withDeadline } from '../redis/redis-connection';
 import { type RateLimitCount, type RateLimitStore, RateLimitStoreUnavailableError } from './rate-limit-store';
 
 /** What a request gets while Redis does not answer: served uncounted (`open`) or a 503 (`closed`). */
@@ -45,45 +45,6 @@ export interface RedisRateLimitStore extends RateLimitStore {
 
 /** Keys outlive their window by this much, so that a server whose clock lags still finds the count. */
 const KEY_GRACE_S = 60;
-/** Reconnection backs off from 50 ms to this, so that a Redis that comes back is found within a second. */
-const MAX_RECONNECT_DELAY_MS = 1000;
-
-/**
- * Where a Redis URL points, for messages: `redis://host:port/db` without user or password.
- *
- * @example
- * describeRedisUrl('redis://:secret@10.0.0.5:6379/2'); // 'redis://10.0.0.5:6379/2'
- */
-export function describeRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-  } catch {
-    return 'the configured Redis URL';
-  }
-}
-
-function reasonOf(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length > 0) return reasonOf(error.errors[0]);
-  return error instanceof Error ? error.message || error.name : String(error);
-}
-
-/** Rejects when `promise` has not settled within `ms`; the late result is dropped. */
-function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
 
 /**
  * Connects to Redis and returns a store that counts there. Rejects when the first connection does not
@@ -97,36 +58,14 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise
 export async function redisRateLimitStore(options: RedisRateLimitStoreOptions): Promise<RedisRateLimitStore> {
   const failure = options.failure ?? 'open';
   const timeoutMs = options.timeoutMs ?? 500;
-  const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
   const keyPrefix = options.keyPrefix ?? 'personalize:rate-limit';
   const logger = options.logger;
   const where = describeRedisUrl(options.url);
-
-  // Until the first connection succeeds a failure is final (start-up should say so at once); afterwards
-  // the client reconnects by itself.
-  let connected = false;
-  const client = createClient({
+  const client = await connectRedis({
     url: options.url,
-    // Commands sent while disconnected fail at once instead of piling up until Redis is back.
-    disableOfflineQueue: true,
-    commandOptions: { timeout: timeoutMs },
-    socket: {
-      connectTimeout: connectTimeoutMs,
-      reconnectStrategy: (retries, cause) =>
-        connected
-          ? Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) + Math.floor(Math.random() * 50)
-          : cause,
-    },
+    timeoutMs,
+    connectTimeoutMs: options.connectTimeoutMs,
   });
-  // Without a listener an 'error' event would end the process; outages are reported by `consume`.
-  client.on('error', () => {});
-  try {
-    await withDeadline(client.connect(), connectTimeoutMs, `connecting to ${where}`);
-    connected = true;
-  } catch (error) {
-    if (client.isOpen) client.destroy();
-    throw new Error(`cannot connect to Redis at ${where}: ${reasonOf(error)}`, { cause: error });
-  }
 
   // A limiter has one limit (`points`); workspaces may have their own, so one limiter per limit.
   const limiters = new Map<number, RateLimiterRedis>();

@@ -42,7 +42,7 @@ export type CustomTemplateRecord = Readonly<Record<string, unknown>>;
 
 /** One workspace. */
 export interface Workspace {
-  /** The Workspace ID: the Basic auth username and the `SVC-APPKEY` header. */
+  /** The Workspace ID: the Basic auth username and the `MOE-APPKEY` (or `SVC-APPKEY`) header. */
   readonly id: string;
   /** API keys by tile: `preview` is the Basic auth password of the preview endpoint. */
   readonly keys: { readonly preview: string; readonly data?: string };

@@ -3,8 +3,9 @@
  * to it over new or kept-alive connections.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { type Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +34,8 @@ export interface ServerProcess {
 
 /**
  * Starts the command with `args` and waits for the line that says where it listens. The environment is the
- * test's without `REDIS_URL`, plus `env`.
+ * test's without `REDIS_URL`, plus `env`. It runs in a new temporary folder, so that its default data folder
+ * (`./personalize-data`) is its own.
  */
 export async function startServerProcess(
   args: readonly string[],
@@ -43,6 +45,7 @@ export async function startServerProcess(
   const child = spawn(process.execPath, [CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...inherited, ...env },
+    cwd: mkdtempSync(join(tmpdir(), 'personalize-server-')),
   });
   let stdout = '';
   let stderr = '';
@@ -98,26 +101,39 @@ export function httpGet(
   headers: Record<string, string>,
   agent: Agent | false = false,
 ): Promise<HttpAnswer> {
+  return httpRequest(url, 'GET', headers, undefined, agent);
+}
+
+/** A request with `method`, and `body` sent as JSON when given. */
+export function httpRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  agent: Agent | false = false,
+): Promise<HttpAnswer> {
   const started = performance.now();
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const sent = text === undefined ? headers : { 'Content-Type': 'application/json', ...headers };
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'GET', headers, agent }, (incoming) => {
-      let text = '';
+    const outgoing = request(url, { method, headers: sent, agent }, (incoming) => {
+      let answer = '';
       incoming.setEncoding('utf8');
       incoming.on('data', (chunk: string) => {
-        text += chunk;
+        answer += chunk;
       });
       incoming.on('end', () =>
         resolve({
           status: incoming.statusCode ?? 0,
           headers: incoming.headers,
-          body: text === '' ? undefined : JSON.parse(text),
+          body: answer === '' ? undefined : JSON.parse(answer),
           ms: performance.now() - started,
         }),
       );
       incoming.on('error', reject);
     });
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(text);
   });
 }
 

@@ -143,3 +143,42 @@ export async function postPreview(
     headers: response.headers,
   };
 }
+
+export const V5_PREVIEW = '/v5/personalization/preview';
+
+/** The headers of a valid v5 preview request of TEST01: Basic auth, no tenant header. */
+export function v5Headers(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    Authorization: basic('TEST01', 'preview-secret'),
+    ...extra,
+  };
+}
+
+/** A valid v5 preview body with `content`, and optional changes to the other fields. */
+export function v5Body(content: unknown, more: Record<string, unknown> = {}): Record<string, unknown> {
+  return { request_id: 'p-1', channel: 'PUSH', campaign_content: { content }, ...more };
+}
+
+/** A parsed v5 answer. */
+export interface V5Answer {
+  status: number;
+  headers: Headers;
+  body:
+    | {
+        error?: { message: string; details: { target: string; message: string }[] };
+        response_id?: string;
+        type?: string;
+        data?: { personalized_content: { content: Record<string, unknown> } };
+      }
+    | undefined;
+}
+
+/** Posts a v5 preview request to the app. */
+export async function postV5(
+  app: ReturnType<typeof createApp>,
+  body: unknown,
+  headers: Record<string, string> = v5Headers(),
+): Promise<V5Answer> {
+  return (await postPreview(app, body, headers, V5_PREVIEW)) as V5Answer;
+}

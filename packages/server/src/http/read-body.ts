@@ -3,7 +3,7 @@
  * go (on Node, `@hono/node-server` reads it straight from the socket, without a Web stream); a body without
  * one is streamed and refused as soon as it passes the cap, so an endless upload is never buffered.
  */
-import { readCappedBody } from '../http/read-stream-text';
+import { readCappedBody } from './read-stream-text';
 
 /** The body's text, or `undefined` when it is larger than `maxBytes`. */
 export async function readCappedText(request: Request, maxBytes: number): Promise<string | undefined> {
