@@ -335,6 +335,8 @@ export class Compiler {
   private soft = 0;
   /** Loop bodies being compiled that contain `break`/`continue`. */
   private watchControl = false;
+  /** The compiled literals and their values, for callers that can use the value instead of the closure. */
+  private readonly constants = new WeakMap<Ev, unknown>();
 
   constructor(
     private readonly registry: Registry,
@@ -995,7 +997,9 @@ export class Compiler {
     switch (node.type) {
       case 'Const': {
         const value = node.value;
-        return () => value;
+        const ev = () => value;
+        this.constants.set(ev, value);
+        return ev;
       }
       case 'Name':
         this.noteWhole(node.name, scope);
@@ -1415,7 +1419,10 @@ export class Compiler {
     const fail = (error: unknown): never => {
       throw locate(error, node, source);
     };
-    switch (bound.sources?.length) {
+    const sources = bound.sources;
+    // Constant arguments (`default('n/a')`, `round(2)`, `replace(' ', '')`) are passed as values, not evaluated.
+    const constant = (ev: Ev): boolean => this.constants.has(ev);
+    switch (sources?.length) {
       case 0:
         return (f) => {
           try {
@@ -1425,7 +1432,17 @@ export class Compiler {
           }
         };
       case 1: {
-        const [a] = bound.sources as Ev[];
+        const [a] = sources;
+        if (constant(a)) {
+          const x = this.constants.get(a);
+          return (f) => {
+            try {
+              return fn(f.run, input(f), x);
+            } catch (error) {
+              return fail(error);
+            }
+          };
+        }
         return (f) => {
           try {
             return fn(f.run, input(f), a(f));
@@ -1435,7 +1452,18 @@ export class Compiler {
         };
       }
       case 2: {
-        const [a, b] = bound.sources as Ev[];
+        const [a, b] = sources;
+        if (constant(a) && constant(b)) {
+          const x = this.constants.get(a);
+          const y = this.constants.get(b);
+          return (f) => {
+            try {
+              return fn(f.run, input(f), x, y);
+            } catch (error) {
+              return fail(error);
+            }
+          };
+        }
         return (f) => {
           try {
             return fn(f.run, input(f), a(f), b(f));
