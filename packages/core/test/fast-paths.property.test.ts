@@ -6,6 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { DateTime } from '../src/filters/civil-time';
+import { readDate, readDateByPattern } from '../src/filters/date-input';
 import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
 import { asciiTitle, unicodeTitle } from '../src/filters/strings';
 import { replaceText } from '../src/runtime/methods';
@@ -221,6 +223,45 @@ describe('URL quoting a character at a time', () => {
       fc.property(text, (s) => {
         expect(pathTemplate.render({ s })).toBe(quoteByRegExps(s, false));
         expect(queryTemplate.render({ s })).toBe(`k=${quoteByRegExps(s, true)}`);
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('ISO dates read by character codes', () => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  /** Dates in the usual layouts, some out of range, some one character off. */
+  const dateText = fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+      fc.integer({ min: 0, max: 25 }),
+      fc.integer({ min: 0, max: 61 }),
+      fc.integer({ min: 0, max: 61 }),
+      fc.constantFrom('', 'T', ' ', 'x'),
+      fc.constantFrom('', ':ss', ':ss.5'),
+      fc.constantFrom('', 'Z', '+01:00', ' PM'),
+    )
+    .map(([y, mo, d, h, mi, s, sep, secs, tail]) => {
+      const date = `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}`;
+      if (sep === '') return date;
+      return `${date}${sep}${two(h)}:${two(mi)}${secs.replace('ss', two(s))}${tail}`;
+    });
+
+  it('give what the full pattern gives, or the same error', () => {
+    fc.assert(
+      fc.property(dateText, (text) => {
+        const outcome = (read: () => DateTime) => {
+          try {
+            const { seconds, microsecond, zone } = read();
+            return { seconds, microsecond, zone: zone && [zone.offsetSeconds, zone.tzname()] };
+          } catch (error) {
+            return (error as Error).message;
+          }
+        };
+        expect(outcome(() => readDate('f', text))).toEqual(outcome(() => readDateByPattern('f', text, text)));
       }),
       { numRuns: runs },
     );
