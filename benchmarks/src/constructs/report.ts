@@ -86,8 +86,12 @@ export function summaryLines(summary: Summary, notTimed: readonly NotTimed[]): s
   const lines = [
     `${summary.timed} constructs timed; geometric mean ${ratio(summary.geometricMean)} hand-written (goal ≥ ${ratio(GEOMETRIC_MEAN_GOAL)}: ${summary.geometricMean >= GEOMETRIC_MEAN_GOAL ? 'met' : 'NOT met'}).`,
     `${summary.under} of ${summary.timed} under ${ratio(SLOW_RATIO)} hand-written (goal: none).`,
-    `nunjucks prints the same text on ${summary.nunjucksTimed}: nunjucks ${ratio(summary.nunjucksGeometricMean)} hand-written, Personalize ${ratio(summary.personalizeVsNunjucks)} nunjucks (geometric means).`,
   ];
+  lines.push(
+    summary.nunjucksTimed === 0
+      ? 'nunjucks prints other text on every construct timed.'
+      : `nunjucks prints the same text on ${summary.nunjucksTimed}: nunjucks ${ratio(summary.nunjucksGeometricMean)} hand-written, Personalize ${ratio(summary.personalizeVsNunjucks)} nunjucks (geometric means).`,
+  );
   if (notTimed.length > 0) lines.push(`NOT TIMED (output differs from Jinja2): ${notTimed.length}.`);
   return lines;
 }
