@@ -91,10 +91,10 @@ async function main(): Promise<number> {
   console.table(
     templates.map((t) => ({
       template: t.name,
-      'Personalize/s': Math.round(t.personalize),
-      'hand-written/s': Math.round(t.handWritten),
+      'Personalize/CPU s': Math.round(t.personalize),
+      'hand-written/CPU s': Math.round(t.handWritten),
       'vs hand-written': Number(t.vsHandWritten.toFixed(3)),
-      'nunjucks/s': t.nunjucks === undefined ? '' : Math.round(t.nunjucks),
+      'nunjucks/CPU s': t.nunjucks === undefined ? '' : Math.round(t.nunjucks),
       'Personalize is': t.vsNunjucks === undefined ? '' : Number(t.vsNunjucks.toFixed(2)),
     })),
   );

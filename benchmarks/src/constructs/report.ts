@@ -6,11 +6,11 @@ import type { Family } from './construct';
 export interface ConstructResult {
   name: string;
   family: Family;
-  /** Personalize renders per second (median round). */
+  /** Personalize renders per CPU second (median round). */
   personalize: number;
-  /** Hand-written function renders per second (median round). */
+  /** Hand-written function renders per CPU second (median round). */
   handWritten: number;
-  /** nunjucks renders per second, when nunjucks prints the same text. */
+  /** nunjucks renders per CPU second, when nunjucks prints the same text. */
   nunjucks?: number;
   /** Personalize ÷ hand-written: the median over rounds of the within-round ratio. */
   ratio: number;
@@ -104,12 +104,13 @@ export function constructsMarkdown(report: ConstructsReport): string {
     '',
     `\`pnpm bench:constructs\`, ${report.date.slice(0, 10)}: Node ${machine.node}, ${machine.cpu} (${machine.cpus} cores); ` +
       `${settings.rounds} interleaved rounds of ${settings.roundMs} ms per contender, median round. ` +
-      "Ratio: renders per second ÷ the hand-written function's, the median of the rounds' ratios. " +
+      "Rates are renders per second of the process's CPU time; a ratio is Personalize's rate ÷ the hand-written " +
+      "function's in the same round, the median of the rounds. " +
       'Sorted by the ratio, slowest first; the nunjucks column is empty where nunjucks prints other text.',
     '',
     ...summaryLines(report.summary, report.notTimed).map((line) => `- ${line}`),
     '',
-    '| # | Construct | Family | Personalize renders/s | hand-written renders/s | Personalize ÷ hand-written | nunjucks ÷ hand-written |',
+    '| # | Construct | Family | Personalize renders/CPU s | hand-written renders/CPU s | Personalize ÷ hand-written | nunjucks ÷ hand-written |',
     '|---:|---|---|---:|---:|---:|---:|',
   ];
   report.results.forEach((r, i) => {
