@@ -4,8 +4,9 @@
  *
  * A rate is renders per second of this process's CPU time (user + system, `process.cpuUsage()`), not of the
  * wall clock: on a machine shared with other work the process is descheduled for stretches that have nothing to
- * do with the code under test, and on the 2-core machine these benchmarks run on, wall-clock ratios of the same
- * construct moved by 20% from run to run (up to 3x), CPU-time ratios by a few percent. The CPU time includes
+ * do with the code under test. On the shared 2-core machine these benchmarks run on, the wall-clock ratios of
+ * two full runs of the constructs differed by a median of 21% (several by 2x or more), the CPU-time ratios by a
+ * median of 3% (90% within 11%). The CPU time includes
  * the collector's and the compiler's helper threads, which are part of what a render costs.
  */
 import { median } from './stats';

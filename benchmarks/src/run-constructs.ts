@@ -22,7 +22,7 @@ import {
   summaryLines,
 } from './constructs/report';
 import { type Contender, renderedCharacters, timeContenders, warmUp } from './interleaved';
-import { machine, packageVersions } from './run-info';
+import { engineCommit, machine, packageVersions } from './run-info';
 import { median } from './stats';
 
 const { values: options } = parseArgs({
@@ -150,6 +150,7 @@ async function main(): Promise<number> {
 
   const report: ConstructsReport = {
     date: new Date().toISOString(),
+    engine: engineCommit(),
     machine: machine(),
     versions: packageVersions(['@personalize/core', 'nunjucks']),
     settings,

@@ -17,7 +17,7 @@ import {
   markdown,
   withRatios,
 } from './report';
-import { machine, packageVersions } from './run-info';
+import { engineCommit, machine, packageVersions } from './run-info';
 import { checkRealisticTemplates, measureTemplates } from './templates/measure';
 import { templateGoals, templatesMarkdown } from './templates/report';
 import { describeMismatches, findMismatches } from './verify';
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
 
   const report: BenchmarkReport = {
     date: new Date().toISOString(),
+    engine: engineCommit(),
     machine: machine(),
     versions: packageVersions(['@personalize/core', 'nunjucks', 'liquidjs', 'handlebars', 'tinybench']),
     throughput,

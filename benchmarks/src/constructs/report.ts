@@ -35,6 +35,8 @@ export interface NotTimed {
 /** Everything one run recorded. */
 export interface ConstructsReport {
   date: string;
+  /** The engine measured: its last commit (see `engineCommit`). */
+  engine: string;
   machine: { node: string; platform: string; cpu: string; cpus: number };
   versions: Record<string, string>;
   settings: { rounds: number; roundMs: number; warmupMs: number };
@@ -102,7 +104,7 @@ export function constructsMarkdown(report: ConstructsReport): string {
   const lines = [
     '# Per-construct benchmark',
     '',
-    `\`pnpm bench:constructs\`, ${report.date.slice(0, 10)}: Node ${machine.node}, ${machine.cpu} (${machine.cpus} cores); ` +
+    `\`pnpm bench:constructs\`, ${report.date.slice(0, 10)}, engine at ${report.engine}: Node ${machine.node}, ${machine.cpu} (${machine.cpus} cores); ` +
       `${settings.rounds} interleaved rounds of ${settings.roundMs} ms per contender, median round. ` +
       "Rates are renders per second of the process's CPU time; a ratio is Personalize's rate ÷ the hand-written " +
       "function's in the same round, the median of the rounds. " +
