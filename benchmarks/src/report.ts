@@ -30,6 +30,8 @@ export interface Goal {
 export interface BenchmarkReport {
   /** When the run finished (ISO 8601). */
   date: string;
+  /** The engine measured: its last commit (see `engineCommit`). */
+  engine: string;
   /** Node version, platform and CPU, which the figures depend on. */
   machine: { node: string; platform: string; cpu: string; cpus: number };
   /** Versions of the engines measured. */

@@ -22,7 +22,7 @@ import {
   summaryLines,
 } from './constructs/report';
 import { type Contender, renderedCharacters, timeContenders, warmUp } from './interleaved';
-import { machine, packageVersions } from './run-info';
+import { engineCommit, machine, packageVersions } from './run-info';
 import { median } from './stats';
 
 const { values: options } = parseArgs({
@@ -121,7 +121,9 @@ async function main(): Promise<number> {
   console.log(`Warming up ${timed.length} constructs...`);
   for (const list of contenders) for (const c of list) warmUp(c.render, settings.warmupMs);
 
-  console.log(`Timing (${settings.rounds} rounds of ${settings.roundMs} ms per contender)...`);
+  console.log(
+    `Timing (${settings.rounds} rounds of ${settings.roundMs} ms per contender; rates per CPU second of this process)...`,
+  );
   const results: ConstructResult[] = [];
   timed.forEach((c, i) => {
     const { timings, ratios } = timeContenders(contenders[i], settings.roundMs, settings.rounds);
@@ -148,8 +150,9 @@ async function main(): Promise<number> {
 
   const report: ConstructsReport = {
     date: new Date().toISOString(),
+    engine: engineCommit(),
     machine: machine(),
-    versions: packageVersions(['@personalize/core', 'nunjucks', 'tinybench']),
+    versions: packageVersions(['@personalize/core', 'nunjucks']),
     settings,
     summary: summarize(results),
     results,
@@ -158,8 +161,8 @@ async function main(): Promise<number> {
   console.table(
     results.map((r) => ({
       construct: r.name,
-      'Personalize/s': Math.round(r.personalize),
-      'hand-written/s': Math.round(r.handWritten),
+      'Personalize/CPU s': Math.round(r.personalize),
+      'hand-written/CPU s': Math.round(r.handWritten),
       'vs hand-written': Number(r.ratio.toFixed(3)),
       'nunjucks vs hand-written': r.nunjucksRatio === undefined ? '' : Number(r.nunjucksRatio.toFixed(3)),
     })),

@@ -17,7 +17,7 @@ import {
   markdown,
   withRatios,
 } from './report';
-import { machine, packageVersions } from './run-info';
+import { engineCommit, machine, packageVersions } from './run-info';
 import { checkRealisticTemplates, measureTemplates } from './templates/measure';
 import { templateGoals, templatesMarkdown } from './templates/report';
 import { describeMismatches, findMismatches } from './verify';
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
 
   const report: BenchmarkReport = {
     date: new Date().toISOString(),
+    engine: engineCommit(),
     machine: machine(),
     versions: packageVersions(['@personalize/core', 'nunjucks', 'liquidjs', 'handlebars', 'tinybench']),
     throughput,
@@ -91,10 +92,10 @@ async function main(): Promise<number> {
   console.table(
     templates.map((t) => ({
       template: t.name,
-      'Personalize/s': Math.round(t.personalize),
-      'hand-written/s': Math.round(t.handWritten),
+      'Personalize/CPU s': Math.round(t.personalize),
+      'hand-written/CPU s': Math.round(t.handWritten),
       'vs hand-written': Number(t.vsHandWritten.toFixed(3)),
-      'nunjucks/s': t.nunjucks === undefined ? '' : Math.round(t.nunjucks),
+      'nunjucks/CPU s': t.nunjucks === undefined ? '' : Math.round(t.nunjucks),
       'Personalize is': t.vsNunjucks === undefined ? '' : Number(t.vsNunjucks.toFixed(2)),
     })),
   );

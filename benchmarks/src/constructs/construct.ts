@@ -2,7 +2,7 @@
  * One construct of the template language, measured alone: a small template that applies it about 20 times
  * over the shop's data, beside the JavaScript a careful developer would write to print the same text.
  */
-import type { ShopData } from './shop-data';
+import type { OrderLine, ShopData } from './shop-data';
 
 /** What part of the language a construct exercises; the table groups nothing by it, `--filter` can. */
 export type Family =
@@ -38,4 +38,26 @@ export interface Construct {
    * not have (`{% cycle %}`, `{% MOE_NOT_SEND %}`): the equivalent the spec gives. Defaults to `template`.
    */
   jinjaTemplate?: string;
+}
+
+/**
+ * A construct that prints one line per order line: `{% for item in items %}<line>\n{% endfor %}`, beside a
+ * hand-written loop that appends `byHand(item, index)` and a newline.
+ */
+export function perLine(
+  family: Family,
+  name: string,
+  line: string,
+  byHand: (item: OrderLine, index: number) => string,
+): Construct {
+  return {
+    name,
+    family,
+    template: `{% for item in items %}${line}\n{% endfor %}`,
+    byHand: ({ items }) => {
+      let out = '';
+      for (let i = 0; i < items.length; i++) out += `${byHand(items[i], i)}\n`;
+      return out;
+    },
+  };
 }

@@ -3,19 +3,10 @@
  * short list per line, 20 times, as they do in a cart or a product grid; `groupby` and `sort` run over the lines.
  */
 import { pyNumber, pyRepr } from '../python-text';
-import type { Construct } from './construct';
+import { type Construct, perLine } from './construct';
 
 export const listFilterConstructs: Construct[] = [
-  {
-    name: '|join',
-    family: 'filter',
-    template: "{% for item in items %}{{ item.tags|join(', ') }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.tags.join(', ')}\n`;
-      return out;
-    },
-  },
+  perLine('filter', '|join', "{{ item.tags|join(', ') }}", (item) => `${item.tags.join(', ')}`),
   {
     name: '|length',
     family: 'filter',
@@ -27,36 +18,24 @@ export const listFilterConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: '|first',
-    family: 'filter',
-    template: '{% for item in items %}from {{ (item.variants|first).price }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `from ${pyNumber(item.variants[0].price)}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|last',
-    family: 'filter',
-    template: '{% for item in items %}up to size {{ (item.variants|last).size }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `up to size ${item.variants[item.variants.length - 1].size}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|map(attribute=)',
-    family: 'filter',
-    template: "{% for item in items %}{{ item.variants|map(attribute='size')|join('/') }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.variants.map((v) => v.size).join('/')}\n`;
-      return out;
-    },
-  },
+  perLine(
+    'filter',
+    '|first',
+    'from {{ (item.variants|first).price }}',
+    (item) => `from ${pyNumber(item.variants[0].price)}`,
+  ),
+  perLine(
+    'filter',
+    '|last',
+    'up to size {{ (item.variants|last).size }}',
+    (item) => `up to size ${item.variants[item.variants.length - 1].size}`,
+  ),
+  perLine(
+    'filter',
+    '|map(attribute=)',
+    "{{ item.variants|map(attribute='size')|join('/') }}",
+    (item) => `${item.variants.map((v) => v.size).join('/')}`,
+  ),
   {
     name: '|selectattr',
     family: 'filter',
@@ -94,46 +73,25 @@ export const listFilterConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: '|join(attribute=)',
-    family: 'filter',
-    template: "{% for item in items %}{{ item.variants|join(', ', attribute='size') }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.variants.map((v) => v.size).join(', ')}\n`;
-      return out;
-    },
-  },
-  {
-    name: "|map('upper')",
-    family: 'filter',
-    template: "{% for item in items %}{{ item.tags|map('upper')|join(' · ') }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.tags.map((t) => t.toUpperCase()).join(' · ')}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|list',
-    family: 'filter',
-    template: "{% for item in items %}{{ item.variants|map(attribute='size')|list }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${pyRepr(item.variants.map((v) => v.size))}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|count',
-    family: 'filter',
-    template: '{% for item in items %}{{ item.tags|count }} tags\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.tags.length} tags\n`;
-      return out;
-    },
-  },
+  perLine(
+    'filter',
+    '|join(attribute=)',
+    "{{ item.variants|join(', ', attribute='size') }}",
+    (item) => `${item.variants.map((v) => v.size).join(', ')}`,
+  ),
+  perLine(
+    'filter',
+    "|map('upper')",
+    "{{ item.tags|map('upper')|join(' · ') }}",
+    (item) => `${item.tags.map((t) => t.toUpperCase()).join(' · ')}`,
+  ),
+  perLine(
+    'filter',
+    '|list',
+    "{{ item.variants|map(attribute='size')|list }}",
+    (item) => `${pyRepr(item.variants.map((v) => v.size))}`,
+  ),
+  perLine('filter', '|count', '{{ item.tags|count }} tags', (item) => `${item.tags.length} tags`),
   {
     name: '|reverse',
     family: 'filter',
@@ -233,16 +191,12 @@ export const listFilterConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: '|reject',
-    family: 'filter',
-    template: "{% for item in items %}{{ item.tags|reject('equalto', 'new')|join(', ') }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.tags.filter((t) => t !== 'new').join(', ')}\n`;
-      return out;
-    },
-  },
+  perLine(
+    'filter',
+    '|reject',
+    "{{ item.tags|reject('equalto', 'new')|join(', ') }}",
+    (item) => `${item.tags.filter((t) => t !== 'new').join(', ')}`,
+  ),
   {
     name: '|rejectattr',
     family: 'filter',

@@ -1,6 +1,6 @@
 /** Jinja2's number filters over the order lines' prices, ratings and counts. */
 import { pyFloatRepr, pyNumber, pyRoundText } from '../python-text';
-import type { Construct } from './construct';
+import { type Construct, perLine } from './construct';
 
 const SIZE_PREFIXES = ['kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 
@@ -17,46 +17,15 @@ function filesizeformat(bytes: number): string {
 }
 
 export const numberFilterConstructs: Construct[] = [
-  {
-    name: '|round',
-    family: 'filter',
-    template: '{% for item in items %}{{ item.price|round(1) }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${pyRoundText(item.price, 1)}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|int',
-    family: 'filter',
-    template: '{% for item in items %}{{ item.rating|int }}/5\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${Math.trunc(item.rating)}/5\n`;
-      return out;
-    },
-  },
-  {
-    name: '|float',
-    family: 'filter',
-    template: '{% for item in items %}{{ item.quantity|float }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${pyFloatRepr(item.quantity)}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|abs',
-    family: 'filter',
-    template: '{% for item in items %}{{ (item.reviews - 200)|abs }} reviews from 200\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${Math.abs(item.reviews - 200)} reviews from 200\n`;
-      return out;
-    },
-  },
+  perLine('filter', '|round', '{{ item.price|round(1) }}', (item) => `${pyRoundText(item.price, 1)}`),
+  perLine('filter', '|int', '{{ item.rating|int }}/5', (item) => `${Math.trunc(item.rating)}/5`),
+  perLine('filter', '|float', '{{ item.quantity|float }}', (item) => `${pyFloatRepr(item.quantity)}`),
+  perLine(
+    'filter',
+    '|abs',
+    '{{ (item.reviews - 200)|abs }} reviews from 200',
+    (item) => `${Math.abs(item.reviews - 200)} reviews from 200`,
+  ),
   {
     name: '|sum(attribute=)',
     family: 'filter',
@@ -116,36 +85,24 @@ export const numberFilterConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: '|float on text',
-    family: 'filter',
-    template: "{% for item in items %}{{ (item.sku.split('-')[1]|float) / 100 }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${pyFloatRepr(Number.parseFloat(item.sku.split('-')[1]) / 100)}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|int on text',
-    family: 'filter',
-    template: '{% for item in items %}#{{ item.sku[4:]|int + 1 }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `#${Number.parseInt(item.sku.slice(4), 10) + 1}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|filesizeformat',
-    family: 'filter',
-    template: '{% for item in items %}{{ (item.weight_grams * 1024)|filesizeformat }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${filesizeformat(item.weight_grams * 1024)}\n`;
-      return out;
-    },
-  },
+  perLine(
+    'filter',
+    '|float on text',
+    "{{ (item.sku.split('-')[1]|float) / 100 }}",
+    (item) => `${pyFloatRepr(Number.parseFloat(item.sku.split('-')[1]) / 100)}`,
+  ),
+  perLine(
+    'filter',
+    '|int on text',
+    '#{{ item.sku[4:]|int + 1 }}',
+    (item) => `#${Number.parseInt(item.sku.slice(4), 10) + 1}`,
+  ),
+  perLine(
+    'filter',
+    '|filesizeformat',
+    '{{ (item.weight_grams * 1024)|filesizeformat }}',
+    (item) => `${filesizeformat(item.weight_grams * 1024)}`,
+  ),
   {
     name: '|min',
     family: 'filter',
@@ -160,14 +117,5 @@ export const numberFilterConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: '|attr',
-    family: 'filter',
-    template: "{% for item in items %}{{ item.reviews|attr('real') }} reviews\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.reviews} reviews\n`;
-      return out;
-    },
-  },
+  perLine('filter', '|attr', "{{ item.reviews|attr('real') }} reviews", (item) => `${item.reviews} reviews`),
 ];

@@ -3,7 +3,7 @@
  * and `float`, plus the few more that real templates reach for (`ljust`, `partition`, `list.append`...).
  */
 import { pyCapitalize, pyFloatRepr, pyRepr } from '../python-text';
-import type { Construct } from './construct';
+import { type Construct, perLine } from './construct';
 import type { OrderLine } from './shop-data';
 
 /** Python's `str.title()`: a cased letter after an uncased character is upper-cased, the others lower-cased. */
@@ -19,57 +19,52 @@ function pyTitleMethod(s: string): string {
   return out;
 }
 
-/** A construct for `{{ <expression> }}` on each line, printed by `byHand` for the line. */
-function perLine(name: string, expression: string, byHand: (item: OrderLine) => string): Construct {
-  return {
-    name,
-    family: 'method',
-    template: `{% for item in items %}{{ ${expression} }}\n{% endfor %}`,
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${byHand(item)}\n`;
-      return out;
-    },
-  };
-}
+/** A construct printing `{{ <expression> }}` for each line, beside `byHand` for the line. */
+const method = (name: string, expression: string, byHand: (item: OrderLine) => string): Construct =>
+  perLine('method', name, `{{ ${expression} }}`, byHand);
 
 const yesNo = (b: boolean) => (b ? 'True' : 'False');
 
+/** Python's `str.count(sub)`: non-overlapping occurrences. */
+function occurrences(s: string, sub: string): number {
+  let n = 0;
+  for (let at = s.indexOf(sub); at !== -1; at = s.indexOf(sub, at + sub.length)) n++;
+  return n;
+}
+
 export const methodConstructs: Construct[] = [
-  perLine('.upper()', 'item.brand.upper()', (item) => item.brand.toUpperCase()),
-  perLine('.lower()', 'item.feed_title.lower()', (item) => item.feed_title.toLowerCase()),
-  perLine('.title()', 'item.name.title()', (item) => pyTitleMethod(item.name)),
-  perLine('.capitalize()', 'item.name.capitalize()', (item) => pyCapitalize(item.name)),
-  perLine('.strip()', "'[' ~ item.feed_title.strip() ~ ']'", (item) => `[${item.feed_title.trim()}]`),
-  perLine('.lstrip()', "'[' ~ item.feed_title.lstrip() ~ ']'", (item) => `[${item.feed_title.trimStart()}]`),
-  perLine('.rstrip()', "'[' ~ item.feed_title.rstrip() ~ ']'", (item) => `[${item.feed_title.trimEnd()}]`),
-  perLine('.split()', "item.sku.split('-')[1]", (item) => item.sku.split('-')[1]),
-  perLine('.split() no argument', 'item.name.split()|length', (item) => String(item.name.split(' ').length)),
-  perLine('.rsplit()', "item.url.rsplit('/', 1)[1]", (item) => item.url.slice(item.url.lastIndexOf('/') + 1)),
-  perLine('.replace()', "item.name.replace(' ', '-')", (item) => item.name.replaceAll(' ', '-')),
-  perLine('.startswith()', "'secure' if item.url.startswith('https://') else 'plain'", (item) =>
+  method('.upper()', 'item.brand.upper()', (item) => item.brand.toUpperCase()),
+  method('.lower()', 'item.feed_title.lower()', (item) => item.feed_title.toLowerCase()),
+  method('.title()', 'item.name.title()', (item) => pyTitleMethod(item.name)),
+  method('.capitalize()', 'item.name.capitalize()', (item) => pyCapitalize(item.name)),
+  method('.strip()', "'[' ~ item.feed_title.strip() ~ ']'", (item) => `[${item.feed_title.trim()}]`),
+  method('.lstrip()', "'[' ~ item.feed_title.lstrip() ~ ']'", (item) => `[${item.feed_title.trimStart()}]`),
+  method('.rstrip()', "'[' ~ item.feed_title.rstrip() ~ ']'", (item) => `[${item.feed_title.trimEnd()}]`),
+  method('.split()', "item.sku.split('-')[1]", (item) => item.sku.split('-')[1]),
+  method('.split() no argument', 'item.name.split()|length', (item) => String(item.name.split(' ').length)),
+  method('.rsplit()', "item.url.rsplit('/', 1)[1]", (item) => item.url.slice(item.url.lastIndexOf('/') + 1)),
+  method('.replace()', "item.name.replace(' ', '-')", (item) => item.name.replaceAll(' ', '-')),
+  method('.startswith()', "'secure' if item.url.startswith('https://') else 'plain'", (item) =>
     item.url.startsWith('https://') ? 'secure' : 'plain',
   ),
-  perLine('.endswith()', "item.url.endswith('?ref=mail')", (item) => yesNo(item.url.endsWith('?ref=mail'))),
-  perLine('.find()', "item.description.find(',')", (item) => String(item.description.indexOf(','))),
-  perLine('.count()', "item.description.count('e')", (item) =>
-    String(item.description.split('e').length - 1),
-  ),
-  perLine('.join()', "' / '.join(item.tags)", (item) => item.tags.join(' / ')),
-  perLine('.zfill()', 'item.sku[4:].zfill(8)', (item) => item.sku.slice(4).padStart(8, '0')),
-  perLine('.isdigit()', 'item.sku[4:].isdigit()', (item) => yesNo(/^[0-9]+$/.test(item.sku.slice(4)))),
-  perLine('.isalpha()', 'item.size.isalpha()', (item) => yesNo(/^\p{L}+$/u.test(item.size))),
-  perLine('.ljust()', "item.name.ljust(30) ~ '|'", (item) => `${item.name.padEnd(30)}|`),
-  perLine('.rjust()', "item.sku.rjust(12, '.')", (item) => item.sku.padStart(12, '.')),
-  perLine('.partition()', "item.url.partition('?')[0]", (item) => item.url.split('?')[0]),
-  perLine('.removeprefix()', "item.sku.removeprefix('SKU-')", (item) =>
+  method('.endswith()', "item.url.endswith('?ref=mail')", (item) => yesNo(item.url.endsWith('?ref=mail'))),
+  method('.find()', "item.description.find(',')", (item) => String(item.description.indexOf(','))),
+  method('.count()', "item.description.count('e')", (item) => String(occurrences(item.description, 'e'))),
+  method('.join()', "' / '.join(item.tags)", (item) => item.tags.join(' / ')),
+  method('.zfill()', 'item.sku[4:].zfill(8)', (item) => item.sku.slice(4).padStart(8, '0')),
+  method('.isdigit()', 'item.sku[4:].isdigit()', (item) => yesNo(/^[0-9]+$/.test(item.sku.slice(4)))),
+  method('.isalpha()', 'item.size.isalpha()', (item) => yesNo(/^\p{L}+$/u.test(item.size))),
+  method('.ljust()', "item.name.ljust(30) ~ '|'", (item) => `${item.name.padEnd(30)}|`),
+  method('.rjust()', "item.sku.rjust(12, '.')", (item) => item.sku.padStart(12, '.')),
+  method('.partition()', "item.url.partition('?')[0]", (item) => item.url.split('?')[0]),
+  method('.removeprefix()', "item.sku.removeprefix('SKU-')", (item) =>
     item.sku.startsWith('SKU-') ? item.sku.slice(4) : item.sku,
   ),
-  perLine('.splitlines()', "item.care.splitlines()|join(' ')", (item) => item.care.split('\n').join(' ')),
-  perLine('list.count()', "item.tags.count('new')", (item) =>
+  method('.splitlines()', "item.care.splitlines()|join(' ')", (item) => item.care.split('\n').join(' ')),
+  method('list.count()', "item.tags.count('new')", (item) =>
     String(item.tags.filter((t) => t === 'new').length),
   ),
-  perLine('list.index()', "(item.variants|map(attribute='size')|list).index('M')", (item) =>
+  method('list.index()', "(item.variants|map(attribute='size')|list).index('M')", (item) =>
     String(item.variants.findIndex((v) => v.size === 'M')),
   ),
   {
@@ -101,24 +96,22 @@ export const methodConstructs: Construct[] = [
       return out;
     },
   },
-  perLine('dict.keys()', "item.specs.keys()|join(', ')", (item) => Object.keys(item.specs).join(', ')),
-  perLine('dict.values()', "item.specs.values()|join(' / ')", (item) =>
-    Object.values(item.specs).join(' / '),
-  ),
-  perLine(
+  method('dict.keys()', "item.specs.keys()|join(', ')", (item) => Object.keys(item.specs).join(', ')),
+  method('dict.values()', "item.specs.values()|join(' / ')", (item) => Object.values(item.specs).join(' / ')),
+  method(
     'dict.get()',
     "item.specs.get('origin', 'unknown') ~ ', ' ~ item.specs.get('finish', 'matte')",
     (item) => `${item.specs.origin ?? 'unknown'}, ${item.specs.finish ?? 'matte'}`,
   ),
-  perLine('int.bit_length()', 'item.reviews.bit_length()', (item) => String(item.reviews.toString(2).length)),
-  perLine('int.conjugate()', 'item.quantity.conjugate()', (item) => String(item.quantity)),
-  perLine('float.is_integer()', '(item.weight_grams / 10).is_integer()', (item) =>
+  method('int.bit_length()', 'item.reviews.bit_length()', (item) => String(item.reviews.toString(2).length)),
+  method('int.conjugate()', 'item.quantity.conjugate()', (item) => String(item.quantity)),
+  method('float.is_integer()', '(item.weight_grams / 10).is_integer()', (item) =>
     yesNo(item.weight_grams % 10 === 0),
   ),
-  perLine('float.conjugate()', '(item.weight_grams / 1000).conjugate()', (item) =>
+  method('float.conjugate()', '(item.weight_grams / 1000).conjugate()', (item) =>
     pyFloatRepr(item.weight_grams / 1000),
   ),
-  perLine('float.fromhex()', "(item.weight_grams / 1000).fromhex('0x1.8p' ~ item.quantity)", (item) =>
+  method('float.fromhex()', "(item.weight_grams / 1000).fromhex('0x1.8p' ~ item.quantity)", (item) =>
     pyFloatRepr(1.5 * 2 ** item.quantity),
   ),
 ];

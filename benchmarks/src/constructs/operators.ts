@@ -1,25 +1,11 @@
 /** Expressions: arithmetic (ints and floats), `~`, comparisons, `in`, boolean logic, conditionals, subscripts. */
 import { pyFloatRepr, pyNumber, pyRepr, pyRoundText } from '../python-text';
-import type { Construct } from './construct';
+import { type Construct, perLine } from './construct';
 import type { OrderLine } from './shop-data';
 
-/** A construct for `{{ <expression> }}` on each line, printed by `byHand` for the line. */
-function perLine(
-  name: string,
-  expression: string,
-  byHand: (item: OrderLine, index: number) => string,
-): Construct {
-  return {
-    name,
-    family: 'operator',
-    template: `{% for item in items %}{{ ${expression} }}\n{% endfor %}`,
-    byHand: ({ items }) => {
-      let out = '';
-      for (let i = 0; i < items.length; i++) out += `${byHand(items[i], i)}\n`;
-      return out;
-    },
-  };
-}
+/** A construct printing `{{ <expression> }}` for each line, beside `byHand` for the line. */
+const expression = (name: string, source: string, byHand: (item: OrderLine) => string): Construct =>
+  perLine('operator', name, `{{ ${source} }}`, byHand);
 
 /** Python's `//` and `%` on ints: floor division, remainder with the divisor's sign. */
 const floorDiv = (a: number, b: number) => Math.floor(a / b);
@@ -63,16 +49,12 @@ export const operatorConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: 'a in list',
-    family: 'operator',
-    template: "{% for item in items %}{% if 'new' in item.tags %}NEW {% endif %}{{ item.sku }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.tags.includes('new') ? 'NEW ' : ''}${item.sku}\n`;
-      return out;
-    },
-  },
+  perLine(
+    'operator',
+    'a in list',
+    "{% if 'new' in item.tags %}NEW {% endif %}{{ item.sku }}",
+    (item) => `${item.tags.includes('new') ? 'NEW ' : ''}${item.sku}`,
+  ),
   {
     name: 'a < b, a >= b',
     family: 'operator',
@@ -86,64 +68,60 @@ export const operatorConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: 'a if c else b',
-    family: 'operator',
-    template: "{% for item in items %}{{ 'In stock' if item.in_stock else 'Sold out' }}\n{% endfor %}",
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.in_stock ? 'In stock' : 'Sold out'}\n`;
-      return out;
-    },
-  },
-  perLine('a + b, a - b (int)', 'item.reviews + item.quantity - 1', (item) =>
+  perLine(
+    'operator',
+    'a if c else b',
+    "{{ 'In stock' if item.in_stock else 'Sold out' }}",
+    (item) => `${item.in_stock ? 'In stock' : 'Sold out'}`,
+  ),
+  expression('a + b, a - b (int)', 'item.reviews + item.quantity - 1', (item) =>
     String(item.reviews + item.quantity - 1),
   ),
-  perLine(
+  expression(
     'a // b, a % b',
     "item.weight_grams // 1000 ~ ' kg ' ~ item.weight_grams % 1000 ~ ' g'",
     (item) => `${floorDiv(item.weight_grams, 1000)} kg ${pyMod(item.weight_grams, 1000)} g`,
   ),
-  perLine('a ** b', '2 ** item.quantity', (item) => String(2 ** item.quantity)),
-  perLine('-a', '-item.price', (item) => pyNumber(-item.price)),
-  perLine('a / b', 'item.price / item.quantity', (item) => pyFloatRepr(item.price / item.quantity)),
-  perLine('str + str', "item.brand + ' — ' + item.name", (item) => `${item.brand} — ${item.name}`),
-  perLine('str * n', "'★' * item.rating|int", (item) => '★'.repeat(Math.trunc(item.rating))),
-  perLine('list + list', "(item.tags + [item.category|lower])|join(', ')", (item) =>
+  expression('a ** b', '2 ** item.quantity', (item) => String(2 ** item.quantity)),
+  expression('-a', '-item.price', (item) => pyNumber(-item.price)),
+  expression('a / b', 'item.price / item.quantity', (item) => pyFloatRepr(item.price / item.quantity)),
+  expression('str + str', "item.brand + ' — ' + item.name", (item) => `${item.brand} — ${item.name}`),
+  expression('str * n', "'★' * item.rating|int", (item) => '★'.repeat(Math.trunc(item.rating))),
+  expression('list + list', "(item.tags + [item.category|lower])|join(', ')", (item) =>
     [...item.tags, item.category.toLowerCase()].join(', '),
   ),
-  perLine('a == b, a != b', "item.status == 'shipped' and item.size != 'S'", (item) =>
+  expression('a == b, a != b', "item.status == 'shipped' and item.size != 'S'", (item) =>
     item.status === 'shipped' && item.size !== 'S' ? 'True' : 'False',
   ),
-  perLine('chained a < b < c', "'mid' if 20 <= item.price < 60 else 'edge'", (item) =>
+  expression('chained a < b < c', "'mid' if 20 <= item.price < 60 else 'edge'", (item) =>
     item.price >= 20 && item.price < 60 ? 'mid' : 'edge',
   ),
-  perLine('a in str', "'wool' in item.name", (item) => (item.name.includes('wool') ? 'True' : 'False')),
-  perLine('key in dict', "'origin' in item.specs", (item) => ('origin' in item.specs ? 'True' : 'False')),
-  perLine('a not in b', "item.size not in ['S', 'M']", (item) =>
+  expression('a in str', "'wool' in item.name", (item) => (item.name.includes('wool') ? 'True' : 'False')),
+  expression('key in dict', "'origin' in item.specs", (item) => ('origin' in item.specs ? 'True' : 'False')),
+  expression('a not in b', "item.size not in ['S', 'M']", (item) =>
     item.size !== 'S' && item.size !== 'M' ? 'True' : 'False',
   ),
-  perLine('and, or, not', 'item.in_stock and not item.discount is defined or item.price > 100', (item) =>
+  expression('and, or, not', 'item.in_stock and not item.discount is defined or item.price > 100', (item) =>
     (item.in_stock && item.discount === undefined) || item.price > 100 ? 'True' : 'False',
   ),
-  perLine('a or b', "item.gift_message or 'No message'", (item) => item.gift_message || 'No message'),
-  perLine(
+  expression('a or b', "item.gift_message or 'No message'", (item) => item.gift_message || 'No message'),
+  expression(
     'a[0], a[-1]',
     "item.variants[0].size ~ '-' ~ item.variants[-1].size",
     (item) => `${item.variants[0].size}-${item.variants[item.variants.length - 1].size}`,
   ),
-  perLine('str[:n] slice', 'item.description[:24]', (item) => item.description.slice(0, 24)),
-  perLine('list[1:] slice', "item.variants[1:]|map(attribute='size')|join(',')", (item) =>
+  expression('str[:n] slice', 'item.description[:24]', (item) => item.description.slice(0, 24)),
+  expression('list[1:] slice', "item.variants[1:]|map(attribute='size')|join(',')", (item) =>
     item.variants
       .slice(1)
       .map((v) => v.size)
       .join(','),
   ),
-  perLine('[::-1] slice', 'item.sku[::-1]', (item) => [...item.sku].reverse().join('')),
-  perLine('list literal', "[item.size, item.color|default('any'), item.quantity]", (item) =>
+  expression('[::-1] slice', 'item.sku[::-1]', (item) => [...item.sku].reverse().join('')),
+  expression('list literal', "[item.size, item.color|default('any'), item.quantity]", (item) =>
     pyRepr([item.size, item.color ?? 'any', item.quantity]),
   ),
-  perLine('dict literal', "{'sku': item.sku, 'qty': item.quantity}", (item) =>
+  expression('dict literal', "{'sku': item.sku, 'qty': item.quantity}", (item) =>
     pyRepr({ sku: item.sku, qty: item.quantity }),
   ),
   {

@@ -1,18 +1,9 @@
 /** Printing values: the loop that prints one attribute per item, and Python's `str()` of numbers and lists. */
 import { pyFloatRepr, pyNumber, pyRepr } from '../python-text';
-import type { Construct } from './construct';
+import { type Construct, perLine } from './construct';
 
 export const outputConstructs: Construct[] = [
-  {
-    name: '{{ item.attr }}',
-    family: 'output',
-    template: '{% for item in items %}{{ item.name }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.name}\n`;
-      return out;
-    },
-  },
+  perLine('output', '{{ item.attr }}', '{{ item.name }}', (item) => `${item.name}`),
   {
     name: '{{ a.b }} several per item',
     family: 'output',
@@ -37,34 +28,17 @@ export const outputConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: '{{ float }}',
-    family: 'output',
-    template: '{% for item in items %}{{ item.rating }} stars, {{ item.price }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${pyNumber(item.rating)} stars, ${pyNumber(item.price)}\n`;
-      return out;
-    },
-  },
-  {
-    name: '{{ list }}',
-    family: 'output',
-    template: '{% for item in items %}{{ item.tags }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${pyRepr(item.tags)}\n`;
-      return out;
-    },
-  },
-  {
-    name: '{{ a / b }} float result',
-    family: 'output',
-    template: '{% for item in items %}{{ item.weight_grams / 1000 }} kg\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${pyFloatRepr(item.weight_grams / 1000)} kg\n`;
-      return out;
-    },
-  },
+  perLine(
+    'output',
+    '{{ float }}',
+    '{{ item.rating }} stars, {{ item.price }}',
+    (item) => `${pyNumber(item.rating)} stars, ${pyNumber(item.price)}`,
+  ),
+  perLine('output', '{{ list }}', '{{ item.tags }}', (item) => `${pyRepr(item.tags)}`),
+  perLine(
+    'output',
+    '{{ a / b }} float result',
+    '{{ item.weight_grams / 1000 }} kg',
+    (item) => `${pyFloatRepr(item.weight_grams / 1000)} kg`,
+  ),
 ];

@@ -6,11 +6,11 @@ import type { Family } from './construct';
 export interface ConstructResult {
   name: string;
   family: Family;
-  /** Personalize renders per second (median round). */
+  /** Personalize renders per CPU second (median round). */
   personalize: number;
-  /** Hand-written function renders per second (median round). */
+  /** Hand-written function renders per CPU second (median round). */
   handWritten: number;
-  /** nunjucks renders per second, when nunjucks prints the same text. */
+  /** nunjucks renders per CPU second, when nunjucks prints the same text. */
   nunjucks?: number;
   /** Personalize ÷ hand-written: the median over rounds of the within-round ratio. */
   ratio: number;
@@ -35,6 +35,8 @@ export interface NotTimed {
 /** Everything one run recorded. */
 export interface ConstructsReport {
   date: string;
+  /** The engine measured: its last commit (see `engineCommit`). */
+  engine: string;
   machine: { node: string; platform: string; cpu: string; cpus: number };
   versions: Record<string, string>;
   settings: { rounds: number; roundMs: number; warmupMs: number };
@@ -86,8 +88,12 @@ export function summaryLines(summary: Summary, notTimed: readonly NotTimed[]): s
   const lines = [
     `${summary.timed} constructs timed; geometric mean ${ratio(summary.geometricMean)} hand-written (goal ≥ ${ratio(GEOMETRIC_MEAN_GOAL)}: ${summary.geometricMean >= GEOMETRIC_MEAN_GOAL ? 'met' : 'NOT met'}).`,
     `${summary.under} of ${summary.timed} under ${ratio(SLOW_RATIO)} hand-written (goal: none).`,
-    `nunjucks prints the same text on ${summary.nunjucksTimed}: nunjucks ${ratio(summary.nunjucksGeometricMean)} hand-written, Personalize ${ratio(summary.personalizeVsNunjucks)} nunjucks (geometric means).`,
   ];
+  lines.push(
+    summary.nunjucksTimed === 0
+      ? 'nunjucks prints other text on every construct timed.'
+      : `nunjucks prints the same text on ${summary.nunjucksTimed}: nunjucks ${ratio(summary.nunjucksGeometricMean)} hand-written, Personalize ${ratio(summary.personalizeVsNunjucks)} nunjucks (geometric means).`,
+  );
   if (notTimed.length > 0) lines.push(`NOT TIMED (output differs from Jinja2): ${notTimed.length}.`);
   return lines;
 }
@@ -98,14 +104,15 @@ export function constructsMarkdown(report: ConstructsReport): string {
   const lines = [
     '# Per-construct benchmark',
     '',
-    `\`pnpm bench:constructs\`, ${report.date.slice(0, 10)}: Node ${machine.node}, ${machine.cpu} (${machine.cpus} cores); ` +
+    `\`pnpm bench:constructs\`, ${report.date.slice(0, 10)}, engine at ${report.engine}: Node ${machine.node}, ${machine.cpu} (${machine.cpus} cores); ` +
       `${settings.rounds} interleaved rounds of ${settings.roundMs} ms per contender, median round. ` +
-      "Ratio: renders per second ÷ the hand-written function's, the median of the rounds' ratios. " +
+      "Rates are renders per second of the process's CPU time; a ratio is Personalize's rate ÷ the hand-written " +
+      "function's in the same round, the median of the rounds. " +
       'Sorted by the ratio, slowest first; the nunjucks column is empty where nunjucks prints other text.',
     '',
     ...summaryLines(report.summary, report.notTimed).map((line) => `- ${line}`),
     '',
-    '| # | Construct | Family | Personalize renders/s | hand-written renders/s | Personalize ÷ hand-written | nunjucks ÷ hand-written |',
+    '| # | Construct | Family | Personalize renders/CPU s | hand-written renders/CPU s | Personalize ÷ hand-written | nunjucks ÷ hand-written |',
     '|---:|---|---|---:|---:|---:|---:|',
   ];
   report.results.forEach((r, i) => {

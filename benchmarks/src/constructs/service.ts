@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { RENDER_CLOCK } from '../clock';
-import type { Construct } from './construct';
+import { type Construct, perLine } from './construct';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');
@@ -156,26 +156,18 @@ export const serviceConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: '|base64decode',
-    family: 'service',
-    template: '{% for item in items %}{{ item.encoded_ref|base64decode }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${Buffer.from(item.encoded_ref, 'base64').toString('utf8')}\n`;
-      return out;
-    },
-  },
-  {
-    name: '|urldecode',
-    family: 'service',
-    template: '{% for item in items %}{{ item.ref_param|urldecode }}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${decodeURIComponent(item.ref_param.replaceAll('+', ' '))}\n`;
-      return out;
-    },
-  },
+  perLine(
+    'service',
+    '|base64decode',
+    '{{ item.encoded_ref|base64decode }}',
+    (item) => `${Buffer.from(item.encoded_ref, 'base64').toString('utf8')}`,
+  ),
+  perLine(
+    'service',
+    '|urldecode',
+    '{{ item.ref_param|urldecode }}',
+    (item) => `${decodeURIComponent(item.ref_param.replaceAll('+', ' '))}`,
+  ),
   {
     name: "|default('MOE_NOT_SEND')",
     family: 'service',

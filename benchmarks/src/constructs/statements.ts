@@ -1,6 +1,6 @@
 /** Statements: `if`/`elif`, loops, `set`, macros, `call` and `filter` blocks, `with`, `break`/`continue`. */
 import { jinjaTitle, pyNumber, pyRoundText } from '../python-text';
-import type { Construct } from './construct';
+import { type Construct, perLine } from './construct';
 import type { MenuNode } from './shop-data';
 
 export const statementConstructs: Construct[] = [
@@ -62,16 +62,12 @@ export const statementConstructs: Construct[] = [
       return out;
     },
   },
-  {
-    name: '{% if %}',
-    family: 'statement',
-    template: '{% for item in items %}{{ item.sku }}{% if item.discount %} on sale{% endif %}\n{% endfor %}',
-    byHand: ({ items }) => {
-      let out = '';
-      for (const item of items) out += `${item.sku}${item.discount ? ' on sale' : ''}\n`;
-      return out;
-    },
-  },
+  perLine(
+    'statement',
+    '{% if %}',
+    '{{ item.sku }}{% if item.discount %} on sale{% endif %}',
+    (item) => `${item.sku}${item.discount ? ' on sale' : ''}`,
+  ),
   {
     name: '{% for %} else',
     family: 'statement',

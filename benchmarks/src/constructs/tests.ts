@@ -2,7 +2,7 @@
  * Jinja2's tests, each in the form templates use it: `{% if x is name %}` over the 20 order lines, and the
  * comparison tests (`==`, `gt`, `equalto`...) as `select`/`selectattr` arguments, which is where they appear.
  */
-import type { Construct } from './construct';
+import { type Construct, perLine } from './construct';
 import type { OrderLine } from './shop-data';
 
 /** A construct for `{% if <subject> is <test> %}yes{% else %}no{% endif %}` over the lines. */
@@ -11,16 +11,12 @@ function ifTest(
   subject: string,
   holds: (item: OrderLine, index: number) => boolean,
 ): Construct {
-  return {
-    name: `is ${test}`,
-    family: 'test',
-    template: `{% for item in items %}{{ item.sku }}: {% if ${subject} is ${test} %}yes{% else %}no{% endif %}\n{% endfor %}`,
-    byHand: ({ items }) => {
-      let out = '';
-      for (let i = 0; i < items.length; i++) out += `${items[i].sku}: ${holds(items[i], i) ? 'yes' : 'no'}\n`;
-      return out;
-    },
-  };
+  return perLine(
+    'test',
+    `is ${test}`,
+    `{{ item.sku }}: {% if ${subject} is ${test} %}yes{% else %}no{% endif %}`,
+    (item, i) => `${item.sku}: ${holds(item, i) ? 'yes' : 'no'}`,
+  );
 }
 
 /** A construct for `variants|selectattr('stock', '<test>', <argument>)`, counting the sizes kept. */

@@ -13,11 +13,11 @@ import type { RealisticTemplate } from './realistic-template';
 export interface TemplateResult {
   name: string;
   style: string;
-  /** Personalize renders per second (median round). */
+  /** Personalize renders per CPU second (median round). */
   personalize: number;
-  /** Hand-written function renders per second (median round). */
+  /** Hand-written function renders per CPU second (median round). */
   handWritten: number;
-  /** nunjucks renders per second, where the template has a nunjucks version. */
+  /** nunjucks renders per CPU second, where the template has a nunjucks version. */
   nunjucks?: number;
   /** Personalize ÷ hand-written: the median over rounds of the within-round ratio. */
   vsHandWritten: number;

@@ -44,7 +44,7 @@ const rate = (n: number | undefined) => (n === undefined ? '—' : Math.round(n)
 /** The markdown table of the realistic templates, with their geometric mean. */
 export function templatesMarkdown(results: readonly TemplateResult[]): string {
   const lines = [
-    '| Template | Style | Personalize renders/s | hand-written renders/s | vs hand-written | nunjucks renders/s | Personalize ÷ nunjucks |',
+    '| Template | Style | Personalize renders/CPU s | hand-written renders/CPU s | vs hand-written | nunjucks renders/CPU s | Personalize ÷ nunjucks |',
     '|---|---|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
