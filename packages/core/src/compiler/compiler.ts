@@ -288,12 +288,17 @@ function sequence(parts: St[], watchControl: boolean): St {
       const [a, b, c] = parts;
       return (f) => a(f) + b(f) + c(f);
     }
-    default:
-      return (f) => {
-        let out = '';
-        for (let i = 0; i < parts.length; i++) out += parts[i](f);
-        return out;
-      };
+    case 4: {
+      const [a, b, c, d] = parts;
+      return (f) => a(f) + b(f) + c(f) + d(f);
+    }
+    default: {
+      // Runs of four, each one closure with its calls written out, then the runs in turn the same way: a loop
+      // over the parts calls them all from one site, which V8 cannot inline.
+      const runs: St[] = [];
+      for (let i = 0; i < parts.length; i += 4) runs.push(sequence(parts.slice(i, i + 4), false));
+      return sequence(runs, false);
+    }
   }
 }
 
@@ -444,14 +449,61 @@ export class Compiler {
         }
       };
     }
+    // More expressions: runs of up to three, each one closure with its calls written out (a loop over the
+    // expressions calls them from one site, which V8 cannot inline: 2.5x slower on `{{ a }}{{ b }}`).
+    const runs: St[] = [];
+    for (let start = 0; start < expressions.length; start += 3) {
+      const end = Math.min(start + 3, expressions.length);
+      runs.push(
+        this.outputRun(
+          statics.slice(start, end + 1).map((text, i) => (i === 0 && start > 0 ? '' : text)),
+          expressions.slice(start, end),
+          spans.slice(start, end),
+        ),
+      );
+    }
+    return sequence(runs, false);
+  }
+
+  /** Up to three expressions of an output with the text around them: `statics[i]` comes before `expressions[i]`. */
+  private outputRun(statics: string[], expressions: Ev[], spans: ast.Span[]): St {
+    const source = this.source;
+    const [s0, s1, s2, s3] = statics;
+    const [e0, e1, e2] = expressions;
+    const fail = (error: unknown, at: number): never => {
+      throw locate(error, spans[at], source);
+    };
+    if (expressions.length === 1) {
+      return (f) => {
+        try {
+          return s0 + toText(e0(f)) + s1;
+        } catch (error) {
+          return fail(error, 0);
+        }
+      };
+    }
+    if (expressions.length === 2) {
+      return (f) => {
+        let at = 0;
+        try {
+          const a = toText(e0(f));
+          at = 1;
+          return s0 + a + s1 + toText(e1(f)) + s2;
+        } catch (error) {
+          return fail(error, at);
+        }
+      };
+    }
     return (f) => {
-      let i = 0;
+      let at = 0;
       try {
-        let out = statics[0];
-        for (; i < expressions.length; i++) out += toText(expressions[i](f)) + statics[i + 1];
-        return out;
+        const a = toText(e0(f));
+        at = 1;
+        const b = toText(e1(f));
+        at = 2;
+        return s0 + a + s1 + b + s2 + toText(e2(f)) + s3;
       } catch (error) {
-        throw locate(error, spans[i], source);
+        return fail(error, at);
       }
     };
   }
