@@ -45,7 +45,7 @@ import {
   tuple,
   Undefined,
 } from '../runtime/values';
-import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, planArguments } from './arguments';
+import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, plainLoopAttribute } from './loop';
@@ -536,7 +536,7 @@ export class Compiler {
     const spans: ast.Span[] = [];
     for (const branch of branches) {
       tests.push(this.condition(branch.test, scope));
-      spans.push(spanOf(branch.test));
+      spans.push(branch.test);
       scope.assigned = new Set(assigned);
       bodies.push(this.statements(branch.body, scope));
     }
@@ -544,31 +544,68 @@ export class Compiler {
     const otherwise = this.statements(node.else_, scope);
     scope.assigned = assigned;
     this.soft--;
+    return this.branches(tests, bodies, spans.map(spanOf), otherwise);
+  }
+
+  /**
+   * The first test that holds picks its body, else `otherwise` runs; what a test throws is located at it. Up to
+   * three tests are one closure with their calls written out; a longer chain continues in its `otherwise`.
+   */
+  private branches(tests: Cond[], bodies: St[], spans: ast.Span[], otherwise: St): St {
     const source = this.source;
+    if (tests.length > 3) {
+      const rest = this.branches(tests.slice(3), bodies.slice(3), spans.slice(3), otherwise);
+      return this.branches(tests.slice(0, 3), bodies.slice(0, 3), spans.slice(0, 3), rest);
+    }
+    const [t0, t1, t2] = tests;
+    const [b0, b1, b2] = bodies;
+    const fail = (error: unknown, at: number): never => {
+      throw locate(error, spans[at], source);
+    };
     if (tests.length === 1) {
-      const [test] = tests;
-      const [body] = bodies;
-      const [span] = spans;
       return (f) => {
         let holds: boolean;
         try {
-          holds = test(f);
+          holds = t0(f);
         } catch (error) {
-          throw locate(error, span, source);
+          return fail(error, 0);
         }
-        return holds ? body(f) : otherwise(f);
+        return holds ? b0(f) : otherwise(f);
       };
     }
-    const count = tests.length;
+    if (tests.length === 2) {
+      return (f) => {
+        let at = 0;
+        let pick: St;
+        try {
+          if (t0(f)) pick = b0;
+          else {
+            at = 1;
+            pick = t1(f) ? b1 : otherwise;
+          }
+        } catch (error) {
+          return fail(error, at);
+        }
+        return pick(f);
+      };
+    }
     return (f) => {
-      // The first test that holds picks the branch; what a test throws is located at that test.
-      let i = 0;
+      let at = 0;
+      let pick: St;
       try {
-        while (i < count && !tests[i](f)) i++;
+        if (t0(f)) pick = b0;
+        else {
+          at = 1;
+          if (t1(f)) pick = b1;
+          else {
+            at = 2;
+            pick = t2(f) ? b2 : otherwise;
+          }
+        }
       } catch (error) {
-        throw locate(error, spans[i], source);
+        return fail(error, at);
       }
-      return i < count ? bodies[i](f) : otherwise(f);
+      return pick(f);
     };
   }
 
@@ -1017,7 +1054,7 @@ export class Compiler {
 
   private cycle(cycle: ast.Cycle, scope: Scope): St {
     const loop = this.name('loop', scope);
-    const args = cycle.args.map((arg) => this.expression(arg, scope));
+    const args = listOf(cycle.args.map((arg) => this.expression(arg, scope)));
     const source = this.source;
     const node = spanOf(cycle);
     return (f) => {
@@ -1028,7 +1065,7 @@ export class Compiler {
           "'cycle' can only be used inside a for loop",
         ).locate(node.line, node.col, source);
       }
-      return toText(context.cycle(evaluateAll(args, f)));
+      return toText(context.cycle(args(f)));
     };
   }
 
@@ -1120,13 +1157,11 @@ export class Compiler {
       }
       case 'Compare':
         return this.compare(node, scope);
-      case 'List': {
-        const items = node.items.map((item) => this.expression(item, scope));
-        return (f) => evaluateAll(items, f);
-      }
+      case 'List':
+        return listOf(node.items.map((item) => this.expression(item, scope)));
       case 'Tuple': {
-        const items = node.items.map((item) => this.expression(item, scope));
-        return (f) => tuple(evaluateAll(items, f));
+        const items = listOf(node.items.map((item) => this.expression(item, scope)));
+        return (f) => tuple(items(f));
       }
       case 'Dict':
         return this.dict(node, scope);
@@ -1332,12 +1367,16 @@ export class Compiler {
     const values = node.kwargs.map((kw) => this.expression(kw.value, scope));
     const dynArgs = node.dynArgs === null ? null : this.expression(node.dynArgs, scope);
     const dynKwargs = node.dynKwargs === null ? null : this.expression(node.dynKwargs, scope);
+    const list = listOf(args);
     return {
-      positional: (f) => {
-        const out = evaluateAll(args, f);
-        if (dynArgs !== null) out.push(...iterate(dynArgs(f)));
-        return out;
-      },
+      positional:
+        dynArgs === null
+          ? list
+          : (f) => {
+              const out = list(f);
+              out.push(...iterate(dynArgs(f)));
+              return out;
+            },
       keywords: (f) => {
         if (names.length === 0 && dynKwargs === null) return NO_KWARGS;
         const out: Kwargs = {};
@@ -1416,7 +1455,7 @@ export class Compiler {
         .map((source) =>
           source === null ? () => undefined : source[0] === 'pos' ? positional[source[1]] : values[source[1]],
         );
-      return { spec, args: (f) => evaluateAll(sources, f), sources };
+      return { spec, args: listOf(sources), sources };
     }
     if (plan.error === null && names.length === 0) {
       // `x|format(a, b)`: positional arguments only, those past the parameters gathered into `*args`; a
@@ -1425,9 +1464,9 @@ export class Compiler {
       const extra = positional.slice(count);
       // Parameters not given are passed as `undefined`, so the implementation's defaults apply.
       const sources: Ev[] = Array.from({ length: count }, (_, i) => positional[i] ?? (() => undefined));
-      if (spec.varargs) sources.push((f) => evaluateAll(extra, f));
+      if (spec.varargs) sources.push(listOf(extra));
       if (spec.kwargs) sources.push(() => NO_KWARGS);
-      return { spec, args: (f) => evaluateAll(sources, f), sources };
+      return { spec, args: listOf(sources), sources };
     }
     // With `*args` / `**kwargs`, or a plan that failed: applyPlan raises the error after the arguments are
     // evaluated (one of them may fail first, as in Python).
