@@ -325,6 +325,46 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
   });
 }
 
+/**
+ * The keyword arguments of a call whose keywords are all written out: none is the shared `NO_KWARGS`, up to three
+ * are set with their calls written out.
+ */
+function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame) => Kwargs {
+  if (names.length === 0) return () => NO_KWARGS;
+  // `__proto__` must become an own key (setKey); any other name is set as it is.
+  if (names.length > 3 || names.includes('__proto__')) {
+    return (f) => {
+      const out: Kwargs = {};
+      for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
+      return out;
+    };
+  }
+  const [n0, n1, n2] = names;
+  const [v0, v1, v2] = values;
+  if (names.length === 1) {
+    return (f) => {
+      const out: Kwargs = {};
+      out[n0] = v0(f);
+      return out;
+    };
+  }
+  if (names.length === 2) {
+    return (f) => {
+      const out: Kwargs = {};
+      out[n0] = v0(f);
+      out[n1] = v1(f);
+      return out;
+    };
+  }
+  return (f) => {
+    const out: Kwargs = {};
+    out[n0] = v0(f);
+    out[n1] = v1(f);
+    out[n2] = v2(f);
+    return out;
+  };
+}
+
 /** `caller` in a macro called without a call block. */
 const NO_CALLER = new Undefined('caller', NO_OBJECT, 'No caller defined');
 
@@ -1377,19 +1417,21 @@ export class Compiler {
               out.push(...iterate(dynArgs(f)));
               return out;
             },
-      keywords: (f) => {
-        if (names.length === 0 && dynKwargs === null) return NO_KWARGS;
-        const out: Kwargs = {};
-        for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
-        if (dynKwargs !== null) {
-          const extra = dynKwargs(f);
-          if (extra instanceof Map) for (const [k, v] of extra) setKey(out, String(k), v);
-          else if (typeof extra === 'object' && extra !== null && !Array.isArray(extra)) {
-            for (const [k, v] of Object.entries(extra as Record<string, unknown>)) setKey(out, k, v);
-          }
-        }
-        return out;
-      },
+      keywords:
+        dynKwargs === null
+          ? keywordsOf(names, values)
+          : (f) => {
+              const out: Kwargs = {};
+              for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
+              if (dynKwargs !== null) {
+                const extra = dynKwargs(f);
+                if (extra instanceof Map) for (const [k, v] of extra) setKey(out, String(k), v);
+                else if (typeof extra === 'object' && extra !== null && !Array.isArray(extra)) {
+                  for (const [k, v] of Object.entries(extra as Record<string, unknown>)) setKey(out, k, v);
+                }
+              }
+              return out;
+            },
     };
   }
 

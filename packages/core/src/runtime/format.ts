@@ -831,6 +831,10 @@ interface Field {
   spec: string;
   /** The spec holds no nested field, so it is used as it is. */
   plainSpec: boolean;
+  /** The name is a bare number (`{0}`), whose index this is; else -1. */
+  index: number;
+  /** The name is a bare key (`{qty}`): no attribute or item follows it. */
+  plainKey: boolean;
 }
 
 /** Parsed `str.format` strings by text, as `%` formats are kept. */
@@ -848,7 +852,9 @@ function formatFields(fmt: string): readonly Field[] {
 
 /** A field as `parseFormatString` finds it. */
 function field(literal: string, name: string | null, conversion: string | null, spec: string): Field {
-  return { literal, name, conversion, spec, plainSpec: !spec.includes('{') };
+  const index = name !== null && /^[0-9]+$/.test(name) ? Number(name) : -1;
+  const plainKey = name !== null && name !== '' && index < 0 && !/[.[]/.test(name);
+  return { literal, name, conversion, spec, plainSpec: !spec.includes('{'), index, plainKey };
 }
 
 /** Splits a `str.format` string into literal text and fields, with CPython's errors. */
@@ -998,8 +1004,13 @@ function vformat(run: FormatRun, fmt: string, depth: number): string {
       const index = run.auto++;
       if (index >= run.args.length) throw new TemplateRuntimeError('IndexError', 'tuple index out of range');
       value = run.args[index];
+    } else if (field.plainKey) {
+      const { kwargs } = run;
+      const found = kwargs instanceof Map ? kwargs.has(name) : Object.hasOwn(kwargs, name);
+      if (!found) throw new TemplateRuntimeError('KeyError', strRepr(name));
+      value = kwargs instanceof Map ? kwargs.get(name) : kwargs[name];
     } else {
-      if (/^[0-9]+$/.test(name)) {
+      if (field.index >= 0) {
         if (run.auto)
           throw valueError('cannot switch from manual field specification to automatic field numbering');
         run.auto = false;
