@@ -341,23 +341,27 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
   }
   const [n0, n1, n2] = names;
   const [v0, v1, v2] = values;
+  // Each record is a copy of one made with the keys already in place: V8 copies its shape, and the stores below
+  // change properties rather than add them (adding properties by computed name is slow once its site has seen
+  // many names).
+  const shape: Kwargs = Object.fromEntries(names.map((name) => [name, undefined]));
   if (names.length === 1) {
     return (f) => {
-      const out: Kwargs = {};
+      const out: Kwargs = { ...shape };
       out[n0] = v0(f);
       return out;
     };
   }
   if (names.length === 2) {
     return (f) => {
-      const out: Kwargs = {};
+      const out: Kwargs = { ...shape };
       out[n0] = v0(f);
       out[n1] = v1(f);
       return out;
     };
   }
   return (f) => {
-    const out: Kwargs = {};
+    const out: Kwargs = { ...shape };
     out[n0] = v0(f);
     out[n1] = v1(f);
     out[n2] = v2(f);
