@@ -871,6 +871,22 @@ export class Compiler {
   }
 
   private assign(node: ast.Assign, scope: Scope): St {
+    if (node.target.type === 'Name') {
+      // `{% set x = ... %}`: the value goes straight into its slot.
+      const ev = this.expression(node.node, scope);
+      const slot = scope.declare(node.target.name);
+      noteAssigned(scope, node.target);
+      const span = spanOf(node.node);
+      const source = this.source;
+      return (f) => {
+        try {
+          f.vars[slot] = ev(f);
+        } catch (error) {
+          throw locate(error, span, source);
+        }
+        return '';
+      };
+    }
     const value = this.guarded(node.node, this.expression(node.node, scope));
     const store = this.store(node.target, scope, node);
     noteAssigned(scope, node.target);
