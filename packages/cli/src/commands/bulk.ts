@@ -3,15 +3,15 @@
  * streaming (memory does not grow with the file), one output line per input line in input order.
  */
 
-import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { NotFoundError } from '@personalize/core';
+import { BulkOutput, type BulkTotals, openOutput } from '../bulk/bulk-output';
 import type { BulkSetup, LineCounts } from '../bulk/bulk-protocol';
-import { type BulkTotals, runBulk } from '../bulk/bulk-run';
-import { progressBar } from '../bulk/progress';
+import { runLocal } from '../bulk/local-run';
+import { type Progress, progressBar } from '../bulk/progress';
 import { parseCommandArguments, usageError, wholeNumber } from '../command-line/arguments';
 import { CommandError, EXIT, type ExitStatus, messageOf } from '../command-line/command-error';
 import { readJsonObject } from '../command-line/json-file';
@@ -24,17 +24,22 @@ import {
   type WorkspaceEntry,
 } from '../workspaces/workspace-option';
 
+const DEFAULT_BATCH_LINES = 2_000;
+/** A line longer than this is not read: 16 MiB. */
+const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** The largest `--max-line-bytes`: a batch of lines (twice the limit, at most) still decodes to one string. */
+const MAX_LINE_BYTES_LIMIT = 128 * 1024 * 1024;
+
 /** The usage text of `bulk`. */
 export const BULK_USAGE = `Usage: personalize bulk <template-file> --users <ndjson-file> --out <ndjson-file>
          [--workspace <file>] [--workspace-id <id>] [--event <name> --event-attrs <json-file>]
-         [--workers <n>] [--batch-lines <n>] [--quiet] [--stats]
-
+         [--workers <n>] [--batch-lines <n>] [--max-line-bytes <n>] [--quiet] [--stats]
 Renders the template (a text file, or a .json payload whose string values are templates) for every line of
 --users, offline. Each input line is a JSON object: that user's attributes (UserAttribute), merged over the
 stored user's when it has an "id" the workspace knows. Each output line is, in input order:
   {"line": <n>, "status": "sent", "text": "..."}        ("payload": {...} for a .json template)
   {"line": <n>, "status": "not_sent", "reason": "..."}
-  {"line": <n>, "status": "error", "error": "..."}       (not a JSON object, or the template failed)
+  {"line": <n>, "status": "error", "error": "..."}       (not a JSON object, too long, or the template failed)
 Content blocks and product sets come from the workspace; templates that call ContentApi are refused
 (content APIs are network calls: use render).
 
@@ -46,6 +51,8 @@ Content blocks and product sets come from the workspace; templates that call Con
   --event-attrs <json-file> the event's attributes (EventAttribute), a JSON object
   --workers <n>            worker threads; defaults to the number of cores
   --batch-lines <n>        lines per message to a worker; defaults to 2000
+  --max-line-bytes <n>     the longest input line read, in bytes: a longer one is an error line and the run
+                           goes on; defaults to 16777216 (16 MiB), at most ${MAX_LINE_BYTES_LIMIT}
   --quiet                  no progress bar and no summary
   --stats                  after the run, one JSON line of figures on stderr (rate, peak memory)
   --help                   this text
@@ -63,12 +70,11 @@ const OPTIONS = {
   'event-attrs': { type: 'string' },
   workers: { type: 'string' },
   'batch-lines': { type: 'string' },
+  'max-line-bytes': { type: 'string' },
   quiet: { type: 'boolean' },
   stats: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
-
-const DEFAULT_BATCH_LINES = 2_000;
 
 /** The figures `--stats` prints. */
 export interface BulkStats extends LineCounts {
@@ -121,18 +127,6 @@ function checkOffline(reads: TemplateReads, entry: WorkspaceEntry): void {
   }
 }
 
-/** The output stream, opened before the run so that a path that cannot be written stops it at once. */
-async function openOutput(path: string): Promise<NodeJS.WritableStream> {
-  if (path === '-') return process.stdout;
-  const stream = createWriteStream(path);
-  try {
-    await once(stream, 'open');
-  } catch (error) {
-    throw new CommandError(`--out ${path} cannot be written: ${messageOf(error)}`);
-  }
-  return stream;
-}
-
 /** The size of the input file for the progress display (unknown for standard input). */
 async function inputSize(path: string): Promise<number | undefined> {
   if (path === '-') return undefined;
@@ -148,6 +142,21 @@ async function inputSize(path: string): Promise<number | undefined> {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** Whole-number options of `bulk`: the value given, or the default. */
+function numberOption(
+  text: string | undefined,
+  option: string,
+  fallback: number,
+  min = 1,
+  max?: number,
+): number {
+  if (text === undefined) return fallback;
+  const value = wholeNumber(text, option, min);
+  if (max !== undefined && value > max)
+    throw new CommandError(`${option} must be at most ${max}, got ${value}`);
+  return value;
+}
 
 /** Runs `personalize bulk`; resolves to the exit status. */
 export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> {
@@ -165,12 +174,15 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
     throw usageError('--out must not be the --users file', BULK_USAGE);
   }
   checkEventAttrsOption(values, BULK_USAGE);
-  const workers =
-    values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, '--workers', 1);
-  const batchLines =
-    values['batch-lines'] === undefined
-      ? DEFAULT_BATCH_LINES
-      : wholeNumber(values['batch-lines'], '--batch-lines', 1);
+  const workers = numberOption(values.workers, '--workers', availableParallelism());
+  const batchLines = numberOption(values['batch-lines'], '--batch-lines', DEFAULT_BATCH_LINES);
+  const maxLineBytes = numberOption(
+    values['max-line-bytes'],
+    '--max-line-bytes',
+    DEFAULT_MAX_LINE_BYTES,
+    1,
+    MAX_LINE_BYTES_LIMIT,
+  );
 
   const template = await readTemplateFile(positionals[0]);
   const reads = templateReads(compileTemplateFile(template));
@@ -180,7 +192,6 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
   const eventAttributes =
     values['event-attrs'] === undefined ? {} : await readJsonObject(values['event-attrs'], '--event-attrs');
   const totalBytes = await inputSize(usersPath);
-  const output = await openOutput(outPath);
 
   const setup: BulkSetup = {
     template,
@@ -190,8 +201,9 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
       productSets: entry.product_sets,
     },
     event: values.event === undefined ? undefined : { name: values.event, attributes: eventAttributes },
+    maxLineBytes,
   };
-  const progress = progressBar(totalBytes, process.stderr, !values.quiet);
+  let progress: Progress = { update: () => {}, stop: () => {} };
   const stopOnInterrupt = () => {
     progress.stop();
     process.stderr.write('bulk: interrupted; the output holds the lines written so far\n');
@@ -202,28 +214,35 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
   const cpuAtStart = process.cpuUsage();
   let totals: BulkTotals;
   try {
-    totals = await runBulk({
-      setup,
-      input: (usersPath === '-'
-        ? process.stdin
-        : createReadStream(usersPath, { highWaterMark: 1024 * 1024 })) as AsyncIterable<Buffer>,
-      inputName: `--users ${usersPath}`,
-      output,
-      workers,
-      batchLines,
-      progress,
-    });
+    {
+      const output = await openOutput(outPath);
+      progress = progressBar(totalBytes, process.stderr, !values.quiet);
+      const bulkOutput = new BulkOutput(output, progress);
+      await runLocal({
+        setup,
+        input: (usersPath === '-'
+          ? process.stdin
+          : createReadStream(usersPath, { highWaterMark: 1024 * 1024 })) as AsyncIterable<Buffer>,
+        inputName: `--users ${usersPath}`,
+        output: bulkOutput,
+        threads: workers,
+        batchLines,
+      });
+      totals = bulkOutput.totals;
+    }
   } finally {
     progress.stop();
     process.off('SIGINT', stopOnInterrupt);
   }
   const seconds = (performance.now() - started) / 1000;
+  const linesNow = totals.lines;
+  const fleet = workers;
 
   if (!values.quiet) {
     const where = outPath === '-' ? 'standard output' : outPath;
     process.stderr.write(
-      `bulk: ${count(totals.lines)} lines in ${seconds.toFixed(1)} s ` +
-        `(${count(Math.round(totals.lines / seconds))} lines/s, ${workers} worker${workers === 1 ? '' : 's'}): ` +
+      `bulk: ${count(linesNow)} lines in ${seconds.toFixed(1)} s ` +
+        `(${count(Math.round(linesNow / seconds))} lines/s, ${fleet} worker${fleet === 1 ? '' : 's'}): ` +
         `${count(totals.sent)} sent, ${count(totals.notSent)} not sent, ${count(totals.errors)} errors; output in ${where}\n`,
     );
   }
@@ -235,8 +254,8 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
       notSent: totals.notSent,
       errors: totals.errors,
       seconds: Number(seconds.toFixed(3)),
-      linesPerSecond: Math.round(totals.lines / seconds),
-      workers,
+      linesPerSecond: Math.round(linesNow / seconds),
+      workers: fleet,
       batchLines,
       cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
