@@ -70,11 +70,13 @@ describe('lineBatches', () => {
     ]);
   });
 
-  it('keeps a line of exactly maxLineBytes, and cuts the batch once it holds that many bytes', async () => {
-    expect(await collect('abcd\nef\ngh\n', [3], { maxLines: 10, maxLineBytes: 4 })).toEqual([
-      { firstLine: 1, lines: 1, text: 'abcd\n', longLines: [], inputBytes: 5 },
-      { firstLine: 2, lines: 2, text: 'ef\ngh\n', longLines: [], inputBytes: 6 },
-    ]);
+  it('keeps a line of exactly maxLineBytes, and cuts the batch once it holds maxBatchBytes', async () => {
+    expect(await collect('abcd\nef\ngh\n', [3], { maxLines: 10, maxLineBytes: 4, maxBatchBytes: 4 })).toEqual(
+      [
+        { firstLine: 1, lines: 1, text: 'abcd\n', longLines: [], inputBytes: 5 },
+        { firstLine: 2, lines: 2, text: 'ef\ngh\n', longLines: [], inputBytes: 6 },
+      ],
+    );
   });
 
   it('starts numbering at firstLine, for a stream that starts inside a file', async () => {
@@ -116,9 +118,10 @@ describe('lineBatches', () => {
         fc.array(fc.integer({ min: 1, max: 17 }), { minLength: 1, maxLength: 5 }),
         fc.integer({ min: 1, max: 6 }),
         fc.integer({ min: 1, max: 20 }),
-        async (lines, endsWithNewline, sizes, maxLines, maxLineBytes) => {
+        fc.integer({ min: 1, max: 40 }),
+        async (lines, endsWithNewline, sizes, maxLines, maxLineBytes, maxBatchBytes) => {
           const text = lines.join('\n') + (endsWithNewline && lines.length > 0 ? '\n' : '');
-          const batches = await collect(text, sizes, { maxLines, maxLineBytes });
+          const batches = await collect(text, sizes, { maxLines, maxLineBytes, maxBatchBytes });
           // The lines the input has: a last line without a newline counts, an empty input has none.
           const expected = text === '' ? [] : text.split('\n');
           if (text.endsWith('\n')) expected.pop();
@@ -129,7 +132,7 @@ describe('lineBatches', () => {
           for (const batch of batches) {
             expect(batch.firstLine).toBe(next);
             expect(batch.lines).toBeLessThanOrEqual(maxLines);
-            expect(Buffer.byteLength(batch.text)).toBeLessThan(2 * maxLineBytes + 2);
+            expect(Buffer.byteLength(batch.text)).toBeLessThan(maxBatchBytes + maxLineBytes + 2);
             const batchLines = batch.text.split('\n');
             if (batch.text.endsWith('\n')) batchLines.pop();
             // A long last line without a newline has no bytes in its batch.

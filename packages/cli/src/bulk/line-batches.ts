@@ -34,16 +34,19 @@ export interface LineBatch {
 export interface LineBatchOptions {
   /** Lines per batch, at most. */
   readonly maxLines: number;
-  /**
-   * The longest line kept, in bytes without its newline. A batch is also cut once it holds this many bytes, so
-   * that no batch holds more than twice the limit.
-   */
+  /** The longest line kept, in bytes without its newline. */
   readonly maxLineBytes: number;
+  /**
+   * A batch is also cut once it holds this many bytes, so that none holds much more than
+   * `maxBatchBytes + maxLineBytes`. Defaults to `maxLineBytes` or 1 MiB, whichever is larger.
+   */
+  readonly maxBatchBytes?: number;
   /** The line number of the stream's first line, for a stream that starts inside a file. Defaults to 1. */
   readonly firstLine?: number;
 }
 
 const NEWLINE = 0x0a;
+const MIN_BATCH_BYTES = 1024 * 1024;
 const NEWLINE_BYTES = Buffer.from([NEWLINE]);
 
 /**
@@ -59,6 +62,7 @@ export async function* lineBatches(
   options: LineBatchOptions,
 ): AsyncGenerator<LineBatch> {
   const { maxLines, maxLineBytes } = options;
+  const maxBatchBytes = options.maxBatchBytes ?? Math.max(maxLineBytes, MIN_BATCH_BYTES);
   let parts: Buffer[] = [];
   let size = 0;
   let lines = 0;
@@ -141,7 +145,7 @@ export async function* lineBatches(
         lines++;
         lineBytes = 0;
       }
-      if (lines === maxLines || size + (at - keptFrom) >= maxLineBytes) {
+      if (lines === maxLines || size + (at - keptFrom) >= maxBatchBytes) {
         keep(chunk.subarray(keptFrom, at));
         keptFrom = at;
         // The chunk's rest belongs to the next batch.

@@ -1,6 +1,7 @@
 /**
- * `personalize bulk`: one template rendered for every user of an NDJSON export, offline, on worker threads,
- * streaming (memory does not grow with the file), one output line per input line in input order.
+ * `personalize bulk`: one template rendered for every user of an NDJSON export, offline, streaming (memory does
+ * not grow with the file), one output line per input line in input order; on this machine's worker threads, or
+ * with `--queue` on the `personalize worker` processes of a Redis queue, on any number of machines.
  */
 
 import { createReadStream } from 'node:fs';
@@ -12,6 +13,9 @@ import { BulkOutput, type BulkTotals, openOutput } from '../bulk/bulk-output';
 import type { BulkSetup, LineCounts } from '../bulk/bulk-protocol';
 import { runLocal } from '../bulk/local-run';
 import { type Progress, progressBar } from '../bulk/progress';
+import { RUN_ID } from '../bulk/queue/chunk-jobs';
+import { type QueuedRunResult, runQueued, type WorkerFigures } from '../bulk/queue/producer';
+import { parseRedisUrl } from '../bulk/queue/redis-link';
 import { parseCommandArguments, usageError, wholeNumber } from '../command-line/arguments';
 import { CommandError, EXIT, type ExitStatus, messageOf } from '../command-line/command-error';
 import { readJsonObject } from '../command-line/json-file';
@@ -29,11 +33,15 @@ const DEFAULT_BATCH_LINES = 2_000;
 const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 /** The largest `--max-line-bytes`: a batch of lines (twice the limit, at most) still decodes to one string. */
 const MAX_LINE_BYTES_LIMIT = 128 * 1024 * 1024;
+const DEFAULT_CHUNKS_IN_FLIGHT = 64;
+const DEFAULT_REDIS_WAIT_SECONDS = 30;
 
 /** The usage text of `bulk`. */
 export const BULK_USAGE = `Usage: personalize bulk <template-file> --users <ndjson-file> --out <ndjson-file>
          [--workspace <file>] [--workspace-id <id>] [--event <name> --event-attrs <json-file>]
          [--workers <n>] [--batch-lines <n>] [--max-line-bytes <n>] [--quiet] [--stats]
+         [--queue <redis-url> [--resume <run-id>] [--chunks-in-flight <n>] [--redis-wait <seconds>]]
+
 Renders the template (a text file, or a .json payload whose string values are templates) for every line of
 --users, offline. Each input line is a JSON object: that user's attributes (UserAttribute), merged over the
 stored user's when it has an "id" the workspace knows. Each output line is, in input order:
@@ -50,15 +58,23 @@ Content blocks and product sets come from the workspace; templates that call Con
   --event <name>           the triggering event for every line (one of the workspace's events)
   --event-attrs <json-file> the event's attributes (EventAttribute), a JSON object
   --workers <n>            worker threads; defaults to the number of cores
-  --batch-lines <n>        lines per message to a worker; defaults to 2000
+  --batch-lines <n>        lines per message to a worker (per queued chunk with --queue); defaults to 2000
   --max-line-bytes <n>     the longest input line read, in bytes: a longer one is an error line and the run
                            goes on; defaults to 16777216 (16 MiB), at most ${MAX_LINE_BYTES_LIMIT}
   --quiet                  no progress bar and no summary
-  --stats                  after the run, one JSON line of figures on stderr (rate, peak memory)
+  --stats                  after the run, one JSON line of figures on stderr (rate, peak memory, per worker)
   --help                   this text
 
+Rendering on many machines (start \`personalize worker --queue <redis-url>\` on each):
+  --queue <redis-url>      send the lines as chunks to the workers of this Redis's queue, and write their
+                           output here in input order
+  --resume <run-id>        go on with a queued run whose producer stopped, from the last chunk it wrote (give
+                           the same template, workspace and files)
+  --chunks-in-flight <n>   chunks queued and not yet written, at most; defaults to ${DEFAULT_CHUNKS_IN_FLIGHT}
+  --redis-wait <seconds>   how long Redis may stay silent before the run stops; defaults to ${DEFAULT_REDIS_WAIT_SECONDS}
+
 Exit status: 0 the run completed (per-line errors are in the output), 1 the template cannot be used or the
-run failed, 2 bad arguments or input file.
+run failed (Redis unreachable, a chunk that failed on every attempt), 2 bad arguments or input file.
 `;
 
 const OPTIONS = {
@@ -71,6 +87,10 @@ const OPTIONS = {
   workers: { type: 'string' },
   'batch-lines': { type: 'string' },
   'max-line-bytes': { type: 'string' },
+  queue: { type: 'string' },
+  resume: { type: 'string' },
+  'chunks-in-flight': { type: 'string' },
+  'redis-wait': { type: 'string' },
   quiet: { type: 'boolean' },
   stats: { type: 'boolean' },
   help: { type: 'boolean' },
@@ -78,20 +98,26 @@ const OPTIONS = {
 
 /** The figures `--stats` prints. */
 export interface BulkStats extends LineCounts {
-  /** Input lines read (= output lines written). */
+  /** Input lines answered (= output lines written), a resumed run's earlier part included. */
   lines: number;
   /** Wall time of the run, from starting the workers to the last line written, in seconds. */
   seconds: number;
-  /** `lines / seconds`. */
+  /** Lines written by this run over `seconds`. */
   linesPerSecond: number;
-  /** Worker threads used. */
+  /** Worker threads used; with --queue, the worker processes that rendered this run's chunks. */
   workers: number;
-  /** Lines per worker message. */
+  /** Lines per worker message (per chunk with --queue). */
   batchLines: number;
   /** CPU time of the whole process (all threads, user and system) during the run, in seconds. */
   cpuSeconds: number;
   /** The process's peak resident memory (all threads), in bytes. */
   maxRssBytes: number;
+  /** With --queue: the run id, the chunks this producer wrote, and each worker's share of them. */
+  queue?: {
+    run: string;
+    chunks: number;
+    workers: (WorkerFigures & { linesPerSecond: number })[];
+  };
 }
 
 function namesList(names: NamesRead): string {
@@ -174,6 +200,24 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
     throw usageError('--out must not be the --users file', BULK_USAGE);
   }
   checkEventAttrsOption(values, BULK_USAGE);
+  const queue = values.queue === undefined ? undefined : parseRedisUrl(values.queue, '--queue', BULK_USAGE);
+  if (queue !== undefined && values.workers !== undefined) {
+    throw usageError(
+      '--workers counts the threads of a run on this machine; with --queue, give it to each `personalize worker`',
+      BULK_USAGE,
+    );
+  }
+  if (queue === undefined) {
+    for (const option of ['resume', 'chunks-in-flight', 'redis-wait'] as const) {
+      if (values[option] !== undefined) throw usageError(`--${option} goes with --queue`, BULK_USAGE);
+    }
+  }
+  if (values.resume !== undefined && !RUN_ID.test(values.resume)) {
+    throw usageError(
+      `--resume takes the run id that bulk printed, got ${JSON.stringify(values.resume)}`,
+      BULK_USAGE,
+    );
+  }
   const workers = numberOption(values.workers, '--workers', availableParallelism());
   const batchLines = numberOption(values['batch-lines'], '--batch-lines', DEFAULT_BATCH_LINES);
   const maxLineBytes = numberOption(
@@ -183,6 +227,12 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
     1,
     MAX_LINE_BYTES_LIMIT,
   );
+  const chunksInFlight = numberOption(
+    values['chunks-in-flight'],
+    '--chunks-in-flight',
+    DEFAULT_CHUNKS_IN_FLIGHT,
+  );
+  const redisWaitSeconds = numberOption(values['redis-wait'], '--redis-wait', DEFAULT_REDIS_WAIT_SECONDS);
 
   const template = await readTemplateFile(positionals[0]);
   const reads = templateReads(compileTemplateFile(template));
@@ -204,17 +254,21 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
     maxLineBytes,
   };
   let progress: Progress = { update: () => {}, stop: () => {} };
+  let run: string | undefined;
   const stopOnInterrupt = () => {
     progress.stop();
-    process.stderr.write('bulk: interrupted; the output holds the lines written so far\n');
+    const resume = run === undefined ? '' : `; go on with --resume ${run}`;
+    process.stderr.write(`bulk: interrupted; the output holds the lines written so far${resume}\n`);
     process.exit(130);
   };
   process.once('SIGINT', stopOnInterrupt);
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
   let totals: BulkTotals;
+  let linesBefore = 0;
+  let queued: QueuedRunResult | undefined;
   try {
-    {
+    if (queue === undefined) {
       const output = await openOutput(outPath);
       progress = progressBar(totalBytes, process.stderr, !values.quiet);
       const bulkOutput = new BulkOutput(output, progress);
@@ -229,14 +283,38 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
         batchLines,
       });
       totals = bulkOutput.totals;
+    } else {
+      queued = await runQueued({
+        redis: queue,
+        setup,
+        usersPath,
+        outPath,
+        batchLines,
+        maxInFlight: chunksInFlight,
+        resume: values.resume,
+        redisWaitSeconds,
+        progress: (done) => {
+          linesBefore = done.lines;
+          progress = progressBar(totalBytes, process.stderr, !values.quiet, done);
+          return progress;
+        },
+        started: (id) => {
+          run = id;
+          if (!values.quiet) {
+            const how = values.resume === undefined ? 'run' : 'resuming run';
+            process.stderr.write(`bulk: ${how} ${id} on ${queue.shown} (if it stops: --resume ${id})\n`);
+          }
+        },
+      });
+      totals = queued.totals;
     }
   } finally {
     progress.stop();
     process.off('SIGINT', stopOnInterrupt);
   }
   const seconds = (performance.now() - started) / 1000;
-  const linesNow = totals.lines;
-  const fleet = workers;
+  const linesNow = totals.lines - linesBefore;
+  const fleet = queued === undefined ? workers : queued.workers.length;
 
   if (!values.quiet) {
     const where = outPath === '-' ? 'standard output' : outPath;
@@ -259,6 +337,18 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
       batchLines,
       cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      queue:
+        queued === undefined
+          ? undefined
+          : {
+              run: queued.run,
+              chunks: queued.chunks,
+              workers: queued.workers.map((figures) => ({
+                ...figures,
+                renderSeconds: Number(figures.renderSeconds.toFixed(3)),
+                linesPerSecond: Math.round(figures.lines / figures.renderSeconds),
+              })),
+            },
     };
     process.stderr.write(`${JSON.stringify(stats)}\n`);
   }
