@@ -153,6 +153,14 @@ describe('bulk --queue with personalize worker', () => {
     for (const figures of stats.queue.workers) expect(names).toContain(figures.worker);
     const linesByWorker = stats.queue.workers.map((figures: { lines: number }) => figures.lines);
     expect(linesByWorker.reduce((a: number, b: number) => a + b, 0)).toBe(LINES + ODD_LINES.length);
+
+    // A finished run leaves nothing in Redis: no setup, state, result or job of its own.
+    const client = new Redis(redis.url);
+    try {
+      expect(await client.keys(`*${stats.queue.run}*`)).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
   }, 120_000);
 
   it('a worker killed (SIGKILL) in the middle of a chunk loses nothing: every line once, in order', async () => {
@@ -240,7 +248,7 @@ describe('bulk --queue with personalize worker', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(
         new RegExp(
-          `bulk: lines 1001-2000 \\(chunk 1 of run ${run}\\) failed on the workers 3 times, the last with: .*Base64`,
+          `bulk: lines 1001-2000 \\(chunk 1 of run ${run}\\) failed on the workers \\(a chunk has 3 attempts\\): .*Base64`,
         ),
       );
       expect(result.stderr).toContain(`--resume ${run}`);

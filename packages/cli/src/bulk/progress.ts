@@ -12,11 +12,16 @@ export interface Progress {
    * many queue workers have rendered chunks so far (a queued run).
    */
   update(bytes: number, lines: number, workers?: number): void;
+  /** Prints a line of text above the display (or alone when there is none). */
+  note(text: string): void;
   /** Removes the display (at the end of the run, or when it fails). */
   stop(): void;
 }
 
-const NO_PROGRESS: Progress = { update: () => {}, stop: () => {} };
+/** The display of a run with no bar: notes go to `stream` as they come. */
+export function noProgress(stream: NodeJS.WritableStream): Progress {
+  return { update: () => {}, note: (text) => void stream.write(`${text}\n`), stop: () => {} };
+}
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -31,7 +36,7 @@ export function progressBar(
   enabled: boolean,
   done: { bytes: number; lines: number } = { bytes: 0, lines: 0 },
 ): Progress {
-  if (!enabled || !stream.isTTY || totalBytes === undefined || totalBytes === 0) return NO_PROGRESS;
+  if (!enabled || !stream.isTTY || totalBytes === undefined || totalBytes === 0) return noProgress(stream);
   const bar = new cliProgress.SingleBar(
     {
       stream,
@@ -53,6 +58,12 @@ export function progressBar(
         rate: seconds > 0 ? count((lines - done.lines) / seconds) : '-',
         fleet: workers === undefined ? '' : ` on ${workers} worker${workers === 1 ? '' : 's'}`,
       });
+    },
+    note(text) {
+      // The bar is drawn again at its next update, below the note.
+      stream.cursorTo(0);
+      stream.clearLine(0);
+      stream.write(`${text}\n`);
     },
     stop() {
       bar.stop();

@@ -12,7 +12,7 @@ import { NotFoundError } from '@personalize/core';
 import { BulkOutput, type BulkTotals, openOutput } from '../bulk/bulk-output';
 import type { BulkSetup, LineCounts } from '../bulk/bulk-protocol';
 import { runLocal } from '../bulk/local-run';
-import { type Progress, progressBar } from '../bulk/progress';
+import { noProgress, type Progress, progressBar } from '../bulk/progress';
 import { RUN_ID } from '../bulk/queue/chunk-jobs';
 import { type QueuedRunResult, runQueued, type WorkerFigures } from '../bulk/queue/producer';
 import { parseRedisUrl } from '../bulk/queue/redis-link';
@@ -29,6 +29,8 @@ import {
 } from '../workspaces/workspace-option';
 
 const DEFAULT_BATCH_LINES = 2_000;
+/** Lines per queued chunk: per line, a larger chunk costs the producer and Redis less (see the README). */
+const DEFAULT_CHUNK_LINES = 10_000;
 /** A line longer than this is not read: 16 MiB. */
 const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 /** The largest `--max-line-bytes`: a batch of lines (twice the limit, at most) still decodes to one string. */
@@ -58,7 +60,8 @@ Content blocks and product sets come from the workspace; templates that call Con
   --event <name>           the triggering event for every line (one of the workspace's events)
   --event-attrs <json-file> the event's attributes (EventAttribute), a JSON object
   --workers <n>            worker threads; defaults to the number of cores
-  --batch-lines <n>        lines per message to a worker (per queued chunk with --queue); defaults to 2000
+  --batch-lines <n>        lines per message to a worker thread; defaults to 2000 (with --queue: lines per
+                           queued chunk, defaults to 10000)
   --max-line-bytes <n>     the longest input line read, in bytes: a longer one is an error line and the run
                            goes on; defaults to 16777216 (16 MiB), at most ${MAX_LINE_BYTES_LIMIT}
   --quiet                  no progress bar and no summary
@@ -219,7 +222,11 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
     );
   }
   const workers = numberOption(values.workers, '--workers', availableParallelism());
-  const batchLines = numberOption(values['batch-lines'], '--batch-lines', DEFAULT_BATCH_LINES);
+  const batchLines = numberOption(
+    values['batch-lines'],
+    '--batch-lines',
+    queue === undefined ? DEFAULT_BATCH_LINES : DEFAULT_CHUNK_LINES,
+  );
   const maxLineBytes = numberOption(
     values['max-line-bytes'],
     '--max-line-bytes',
@@ -253,7 +260,7 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
     event: values.event === undefined ? undefined : { name: values.event, attributes: eventAttributes },
     maxLineBytes,
   };
-  let progress: Progress = { update: () => {}, stop: () => {} };
+  let progress: Progress = noProgress(process.stderr);
   let run: string | undefined;
   const stopOnInterrupt = () => {
     progress.stop();
@@ -304,6 +311,12 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
             const how = values.resume === undefined ? 'run' : 'resuming run';
             process.stderr.write(`bulk: ${how} ${id} on ${queue.shown} (if it stops: --resume ${id})\n`);
           }
+        },
+        stalled: (seconds) => {
+          if (values.quiet) return;
+          progress.note(
+            `bulk: no chunk has finished for ${seconds} s; is a \`personalize worker --queue ${queue.shown}\` running?`,
+          );
         },
       });
       totals = queued.totals;

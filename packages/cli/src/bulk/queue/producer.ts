@@ -59,7 +59,12 @@ export interface QueuedRunOptions {
   readonly progress: (done: { bytes: number; lines: number }) => Progress;
   /** Told the run id as soon as it is known (so that an interrupted run can say how to resume). */
   readonly started: (run: string) => void;
+  /** Told when no chunk has finished for `seconds` (no worker running?), once per such wait. */
+  readonly stalled: (seconds: number) => void;
 }
+
+/** A wait with no chunk finished that is worth a word to the user: no worker may be running. */
+const STALLED_NOTE_SECONDS = 30;
 
 /** One worker's share of a run, for `--stats`. */
 export interface WorkerFigures {
@@ -101,12 +106,16 @@ interface RunState {
 /** A chunk rendered by the fleet, its output still compressed. */
 interface RenderedChunk {
   readonly seq: number;
-  readonly batch: LineBatch;
+  /** Where the chunk's lines are (its bytes are not kept: the chunk waits for workers, its input is in Redis). */
+  readonly batch: ChunkPlace;
   readonly report: ChunkReport;
   readonly output: string;
 }
 
-function lineRange(batch: LineBatch): string {
+/** Where a chunk's lines are in the input. */
+type ChunkPlace = Pick<LineBatch, 'firstLine' | 'lines' | 'inputBytes'>;
+
+function lineRange(batch: ChunkPlace): string {
   const last = batch.firstLine + batch.lines - 1;
   return last === batch.firstLine ? `line ${last}` : `lines ${batch.firstLine}-${last}`;
 }
@@ -214,7 +223,7 @@ async function findRun(
   const state = decodeState(run, fields);
   if (state.digest !== digest) {
     throw new CommandError(
-      `--resume ${run}: the template, workspace, event or --batch-lines differ from the run's; resuming would mix two renderings. Give the same ones, or start a new run.`,
+      `--resume ${run}: the template, workspace, event, --batch-lines or --max-line-bytes differ from the run's; resuming would mix two renderings. Give the same ones, or start a new run.`,
     );
   }
   if ((await fileSize(options.usersPath, '--users')) !== state.inputSize) {
@@ -300,11 +309,20 @@ async function produce(
       : createReadStream(options.usersPath, { start: state.inputBytes, highWaterMark: 1024 * 1024 });
   const decoder = new TextDecoder();
   const workers = new Map<string, WorkerFigures>();
+  let lastFinished = Date.now();
+  const stallCheck = setInterval(() => {
+    const seconds = (Date.now() - lastFinished) / 1000;
+    if (seconds < STALLED_NOTE_SECONDS) return;
+    options.stalled(Math.floor(seconds));
+    lastFinished = Date.now();
+  }, 1_000);
+  stallCheck.unref();
   let chunks = state.chunks;
   let inputBytes = state.inputBytes;
   let outputBytes = state.outputBytes;
 
-  const start = async (batch: LineBatch, seq: number): Promise<RenderedChunk> => {
+  /** Puts a chunk on the queue; its bytes and text are not needed after that. */
+  const enqueue = (batch: LineBatch, seq: number) => {
     const text = decoder.decode(batch.bytes);
     const data: ChunkJob = {
       run,
@@ -315,34 +333,50 @@ async function produce(
       size: Buffer.byteLength(text),
       chunk: encodeValue(text),
     };
-    const job = await queue.add('chunk', data, {
+    return queue.add('chunk', data, {
       jobId: chunkJobId(run, seq),
       attempts: CHUNK_ATTEMPTS,
       backoff: { type: 'fixed', delay: 1_000 },
       removeOnComplete: { age: RUN_TTL_SECONDS },
       removeOnFail: { age: RUN_TTL_SECONDS },
     });
+  };
+
+  /** Waits for a queued chunk to be rendered, and fetches its output. */
+  const rendered = async (
+    batch: ChunkPlace,
+    seq: number,
+    queued: ReturnType<typeof enqueue>,
+  ): Promise<RenderedChunk> => {
+    const job = await queued;
     let report: ChunkReport;
     try {
       report = parseChunkReport(await job.waitUntilFinished(events));
+      lastFinished = Date.now();
     } catch (error) {
       throw new CommandError(
-        `bulk: ${lineRange(batch)} (chunk ${seq} of run ${run}) failed on the workers ${CHUNK_ATTEMPTS} times, the last with: ${messageOf(error)}. ` +
+        `bulk: ${lineRange(batch)} (chunk ${seq} of run ${run}) failed on the workers (a chunk has ${CHUNK_ATTEMPTS} attempts): ${messageOf(error)}. ` +
           `The output holds the lines before the failed chunk's (as far as they were written); after fixing the cause, go on with --resume ${run}.`,
         EXIT.templateError,
       );
     }
-    const rendered = await client.get(keys.result(seq));
-    if (rendered === null) {
+    const output = await client.get(keys.result(seq));
+    if (output === null) {
       throw new Error(
         `${lineRange(batch)} (chunk ${seq}) were rendered, but their output is gone from Redis`,
       );
     }
-    return { seq, batch, report, output: rendered };
+    return { seq, batch, report, output };
   };
 
-  const write = async ({ seq, batch, report, output: rendered }: RenderedChunk): Promise<void> => {
-    const bytes = Buffer.from(decodeValue(rendered, { maxBytes: MAX_STORED_BYTES }));
+  // Not an async function: the batch's bytes are let go once enqueued, not held until the chunk is rendered.
+  const start = (batch: LineBatch, seq: number): Promise<RenderedChunk> => {
+    const place = { firstLine: batch.firstLine, lines: batch.lines, inputBytes: batch.inputBytes };
+    return rendered(place, seq, enqueue(batch, seq));
+  };
+
+  const write = async ({ seq, batch, report, output: compressed }: RenderedChunk): Promise<void> => {
+    const bytes = Buffer.from(decodeValue(compressed, { maxBytes: MAX_STORED_BYTES }));
     // Every line once: a chunk's output has exactly one line per input line.
     const lines = countLines(bytes);
     if (lines !== batch.lines || report.sent + report.notSent + report.errors !== batch.lines) {
@@ -375,19 +409,25 @@ async function produce(
     await queue.remove(chunkJobId(run, seq));
   };
 
-  await runBatches({
-    input: input as AsyncIterable<Buffer>,
-    inputName: `--users ${options.usersPath}`,
-    batches: {
-      maxLines: options.batchLines,
-      maxLineBytes: options.setup.maxLineBytes,
-      firstLine: state.totals.lines + 1,
-    },
-    firstBatch: state.chunks,
-    maxInFlight: options.maxInFlight,
-    start,
-    write,
-  });
+  try {
+    await runBatches({
+      input: input as AsyncIterable<Buffer>,
+      inputName: `--users ${options.usersPath}`,
+      batches: {
+        maxLines: options.batchLines,
+        maxLineBytes: options.setup.maxLineBytes,
+        firstLine: state.totals.lines + 1,
+      },
+      firstBatch: state.chunks,
+      maxInFlight: options.maxInFlight,
+      start,
+      write,
+    });
+  } finally {
+    clearInterval(stallCheck);
+  }
   await output.close();
+  // Every chunk is written: nothing is left to resume.
+  await client.del(keys.setup, keys.state);
   return { run, totals: output.totals, chunks: chunks - state.chunks, workers: [...workers.values()] };
 }
