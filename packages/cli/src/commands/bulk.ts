@@ -13,9 +13,8 @@ import { BulkOutput, type BulkTotals, openOutput } from '../bulk/bulk-output';
 import type { BulkSetup, LineCounts } from '../bulk/bulk-protocol';
 import { runLocal } from '../bulk/local-run';
 import { noProgress, type Progress, progressBar } from '../bulk/progress';
-import { RUN_ID } from '../bulk/queue/chunk-jobs';
-import { type QueuedRunResult, runQueued, type WorkerFigures } from '../bulk/queue/producer';
-import { parseRedisUrl } from '../bulk/queue/redis-link';
+import type { QueuedRunResult, WorkerFigures } from '../bulk/queue/producer';
+import { parseRedisUrl, RUN_ID } from '../bulk/queue/queue-options';
 import { parseCommandArguments, usageError, wholeNumber } from '../command-line/arguments';
 import { CommandError, EXIT, type ExitStatus, messageOf } from '../command-line/command-error';
 import { readJsonObject } from '../command-line/json-file';
@@ -291,6 +290,8 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
       });
       totals = bulkOutput.totals;
     } else {
+      // BullMQ and the Redis client load only for a queued run.
+      const { runQueued } = await import('../bulk/queue/producer');
       queued = await runQueued({
         redis: queue,
         setup,

@@ -3,8 +3,7 @@
  * Run one per machine; every run sharing the queue is served.
  */
 import { availableParallelism } from 'node:os';
-import { startQueueWorker } from '../bulk/queue/queue-worker';
-import { parseRedisUrl } from '../bulk/queue/redis-link';
+import { parseRedisUrl } from '../bulk/queue/queue-options';
 import { parseCommandArguments, usageError, wholeNumber } from '../command-line/arguments';
 import { EXIT, type ExitStatus } from '../command-line/command-error';
 
@@ -66,6 +65,7 @@ export async function workerCommand(args: readonly string[]): Promise<ExitStatus
     if (!values.quiet) process.stderr.write(`${line}\n`);
   };
 
+  const { startQueueWorker } = await import('../bulk/queue/queue-worker');
   const worker = await startQueueWorker({ redis, threads, stallSeconds, redisWaitSeconds, log });
   log(
     `worker ${worker.name}: taking chunks from ${redis.shown} on ${threads} thread${threads === 1 ? '' : 's'}`,

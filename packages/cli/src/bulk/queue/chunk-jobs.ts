@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { BulkSetup } from '../bulk-protocol';
+import { RUN_ID } from './queue-options';
 
 /** The BullMQ queue of every run. */
 export const QUEUE_NAME = 'personalize-bulk';
@@ -20,9 +21,6 @@ export const MAX_CHUNK_BYTES = 256 * 1024 * 1024;
 
 /** The largest setup or chunk output read back from Redis, in bytes. */
 export const MAX_STORED_BYTES = 512 * 1024 * 1024;
-
-/** How run ids look: they go into key names and job ids. */
-export const RUN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Attempts at a chunk before it fails the run. */
 export const CHUNK_ATTEMPTS = 3;

@@ -5,14 +5,9 @@
  */
 import { Redis } from 'ioredis';
 import { CommandError, EXIT, messageOf } from '../../command-line/command-error';
+import type { RedisTarget } from './queue-options';
 
-/** A Redis to connect to. */
-export interface RedisTarget {
-  /** The URL as given. */
-  readonly url: string;
-  /** The URL as messages show it: any password replaced by `***`. */
-  readonly shown: string;
-}
+export type { RedisTarget } from './queue-options';
 
 /** How long the first connection may take before the command gives up. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -36,25 +31,6 @@ export async function settleWithin(work: Promise<unknown>, ms: number): Promise<
     timeout,
   ]);
   clearTimeout(timer);
-}
-
-/** Checks a `--queue` value: a `redis://` or `rediss://` URL. */
-export function parseRedisUrl(text: string, option: string, usage: string): RedisTarget {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new CommandError(
-      `${option} must be a Redis URL such as redis://127.0.0.1:6379, got ${JSON.stringify(text)}\n\n${usage}`,
-    );
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new CommandError(
-      `${option} must be a redis:// or rediss:// URL, got ${url.protocol}//\n\n${usage}`,
-    );
-  }
-  if (url.password !== '') url.password = '***';
-  return { url: text, shown: url.toString() };
 }
 
 /**
