@@ -162,16 +162,7 @@ describe('personalize bulk', () => {
   });
 
   it('exits 2 for a --max-line-bytes past 128 MiB', async () => {
-    const result = await run(
-      'bulk',
-      'name.txt',
-      '--users',
-      'users.ndjson',
-      '--out',
-      'x.ndjson',
-      '--max-line-bytes',
-      '999999999',
-    );
+    const result = await bulk('name.txt', 'users.ndjson', 'x.ndjson', '--max-line-bytes', '999999999');
     expect(result).toEqual({
       status: 2,
       stdout: '',
