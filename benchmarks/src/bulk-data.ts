@@ -3,7 +3,8 @@
  * filters) and generated users, one JSON object of attributes a line, with the text each must render to.
  */
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 /** The message template: a `.json` payload whose string values are templates. */
 export const BULK_MESSAGE = {
@@ -50,4 +51,22 @@ export async function writeBulkUsers(path: string, count: number): Promise<void>
   }
   out.end();
   await once(out, 'close');
+}
+
+/** Checks a bulk output of `lines` generated users: every line numbered in order, every 1,009th line's payload. */
+export async function checkBulkOutput(path: string, lines: number): Promise<void> {
+  let index = 0;
+  for await (const text of createInterface({
+    input: createReadStream(path),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })) {
+    index++;
+    if (!text.startsWith(`{"line":${index},"status":"sent",`))
+      throw new Error(`output line ${index}: ${text}`);
+    if (index % 1009 === 1) {
+      const want = JSON.stringify({ line: index, status: 'sent', payload: bulkExpected(index) });
+      if (text !== want) throw new Error(`output line ${index}: ${text}\nexpected ${want}`);
+    }
+  }
+  if (index !== lines) throw new Error(`the output has ${index} lines, not ${lines}`);
 }

@@ -12,15 +12,12 @@
  * `pnpm build`). `--lines N` sets the export's size, `--runs N` the runs per worker count (the median is
  * reported; default 3), `--quick` is 100,000 lines and 1 run. Writes results/bulk.json.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { compile, createRenderer, memoryResolvers } from '@personalize/core';
-import { BULK_MESSAGE, bulkExpected, bulkUser, writeBulkUsers } from './bulk-data';
+import { BULK_MESSAGE, bulkUser, checkBulkOutput, writeBulkUsers } from './bulk-data';
+import { runForStats } from './personalize-cli';
 import { median } from './stats';
 
 const quick = process.argv.includes('--quick');
@@ -31,10 +28,6 @@ const flag = (name: string, fallback: number) => {
 const LINES = flag('--lines', quick ? 100_000 : 1_000_000);
 const RUNS = flag('--runs', quick ? 1 : 3);
 const GOAL_LINES_PER_SECOND = 100_000;
-const CLI = join(
-  dirname(createRequire(import.meta.url).resolve('@personalize/cli/package.json')),
-  'dist/cli.js',
-);
 
 /** What `bulk --stats` prints. */
 interface BulkStats {
@@ -50,38 +43,11 @@ interface BulkStats {
 }
 
 async function runBulk(dir: string, workers: number): Promise<BulkStats> {
-  const args = [CLI, 'bulk', 'message.json', '--users', 'users.ndjson', '--out', 'out.ndjson'];
-  const child = spawn(process.execPath, [...args, '--workers', String(workers), '--quiet', '--stats'], {
-    cwd: dir,
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
-    stderr += text;
-  });
-  const [status] = await once(child, 'close');
-  if (status !== 0) throw new Error(`bulk exited with ${status}: ${stderr}`);
-  const stats = JSON.parse(stderr) as BulkStats;
-  if (stats.sent !== LINES) throw new Error(`bulk sent ${stats.sent} of ${LINES} lines: ${stderr}`);
+  const args = ['bulk', 'message.json', '--users', 'users.ndjson', '--out', 'out.ndjson'];
+  const stats = await runForStats<BulkStats>(dir, [...args, '--workers', String(workers)]);
+  if (stats.sent !== LINES)
+    throw new Error(`bulk sent ${stats.sent} of ${LINES} lines: ${JSON.stringify(stats)}`);
   return stats;
-}
-
-/** Checks the last output: every line numbered in order, every 1,009th line's payload as expected. */
-async function checkOutput(path: string): Promise<void> {
-  let index = 0;
-  for await (const text of createInterface({
-    input: createReadStream(path),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  })) {
-    index++;
-    if (!text.startsWith(`{"line":${index},"status":"sent",`))
-      throw new Error(`output line ${index}: ${text}`);
-    if (index % 1009 === 1) {
-      const want = JSON.stringify({ line: index, status: 'sent', payload: bulkExpected(index) });
-      if (text !== want) throw new Error(`output line ${index}: ${text}\nexpected ${want}`);
-    }
-  }
-  if (index !== LINES) throw new Error(`the output has ${index} lines, not ${LINES}`);
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -135,7 +101,7 @@ async function main(): Promise<void> {
         runs.push(await runBulk(dir, workers));
         console.log(`  ${workers} worker(s), run ${run + 1}: ${count(runs[run].linesPerSecond)} lines/s`);
       }
-      await checkOutput(join(dir, 'out.ndjson'));
+      await checkBulkOutput(join(dir, 'out.ndjson'), LINES);
       rows.push({
         workers,
         linesPerSecond: median(runs.map((r) => r.linesPerSecond)),

@@ -1,8 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // cli: the command; bulk-worker: the worker thread that `bulk` starts, loaded from beside cli.js.
-  entry: { cli: 'src/cli.ts', 'bulk-worker': 'src/bulk/bulk-worker.ts' },
+  // cli: the command; render-thread: the worker thread that `bulk` and `worker` start, loaded from beside cli.js.
+  entry: { cli: 'src/cli.ts', 'render-thread': 'src/bulk/render-thread.ts' },
   format: ['esm'],
   sourcemap: true,
   clean: true,

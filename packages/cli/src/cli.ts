@@ -7,6 +7,7 @@ import { CommandError, EXIT, type ExitStatus } from './command-line/command-erro
 import { bulkCommand } from './commands/bulk';
 import { checkCommand } from './commands/check';
 import { renderCommand } from './commands/render';
+import { workerCommand } from './commands/worker';
 
 const USAGE = `Usage: personalize <command> [options]
 
@@ -14,6 +15,7 @@ Commands:
   render <template-file>      render a template for one user and print it
   check <template-file...>    list each template's syntax errors and the data it reads
   bulk <template-file>        render a template for every user of an NDJSON file
+  worker --queue <redis-url>  render the chunks of queued bulk runs (bulk --queue), on any number of machines
 
 Run personalize <command> --help for a command's options.
 `;
@@ -28,6 +30,8 @@ async function main(argv: readonly string[]): Promise<ExitStatus> {
       return checkCommand(args, streams);
     case 'bulk':
       return bulkCommand(args);
+    case 'worker':
+      return workerCommand(args);
     case undefined:
     case 'help':
     case '--help':
@@ -39,11 +43,21 @@ async function main(argv: readonly string[]): Promise<ExitStatus> {
   }
 }
 
+/**
+ * A finished command ends the process. Only a queued run or a worker that lost Redis leaves anything behind (BullMQ
+ * connections that wait on it for ever); they are given a moment, then dropped.
+ */
+function exitSoon(): void {
+  setTimeout(() => process.exit(), 1_000).unref();
+}
+
 main(process.argv.slice(2)).then(
   (status) => {
     process.exitCode = status;
+    exitSoon();
   },
   (error: unknown) => {
+    exitSoon();
     if (error instanceof CommandError) {
       process.stderr.write(`${error.message}\n`);
       process.exitCode = error.status;

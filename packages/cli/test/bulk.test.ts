@@ -125,6 +125,51 @@ describe('personalize bulk', () => {
     });
   });
 
+  it('answers a line over --max-line-bytes with an error line, and goes on', async () => {
+    const long = JSON.stringify({ 'First Name': 'x'.repeat(100) });
+    const result = await runCli(
+      [
+        'bulk',
+        'name.txt',
+        '--users',
+        '-',
+        '--out',
+        '-',
+        '--max-line-bytes',
+        '64',
+        '--batch-lines',
+        '2',
+        '--quiet',
+      ],
+      files.dir,
+      `{"First Name": "a"}\n${long}\n{"First Name": "b"}\n${long}`,
+    );
+    expect(result.status).toBe(0);
+    expect(parsedLines(result.stdout)).toEqual([
+      { line: 1, status: 'sent', text: 'a' },
+      {
+        line: 2,
+        status: 'error',
+        error: `the line is ${long.length} bytes long, more than --max-line-bytes (64): it was not read`,
+      },
+      { line: 3, status: 'sent', text: 'b' },
+      {
+        line: 4,
+        status: 'error',
+        error: `the line is ${long.length} bytes long, more than --max-line-bytes (64): it was not read`,
+      },
+    ]);
+  });
+
+  it('exits 2 for a --max-line-bytes past 128 MiB', async () => {
+    const result = await bulk('name.txt', 'users.ndjson', 'x.ndjson', '--max-line-bytes', '999999999');
+    expect(result).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: '--max-line-bytes must be at most 134217728, got 999999999\n',
+    });
+  });
+
   it('prints the run figures as one JSON line with --stats', async () => {
     const result = await bulk(
       'name.txt',

@@ -1,81 +1,36 @@
 /**
- * One `bulk` run: the input streamed in batches of lines to the worker pool, the results written in input
- * order, the output closed. Failures of the input or the output stop the run with a message saying which.
+ * The shape of every `bulk` run, local or queued: the input streamed in batches of whole lines, each batch
+ * started as soon as there is room, the rendered batches written strictly in input order. Failures of the input
+ * stop the run with a message naming it; any other failure stops it as "the run stopped".
  */
-import { once } from 'node:events';
 import { CommandError, EXIT, messageOf } from '../command-line/command-error';
-import type { BatchResult, BulkSetup, LineCounts } from './bulk-protocol';
-import { type LineBatch, lineBatches } from './line-batches';
-import { OrderedPool } from './ordered-pool';
-import type { Progress } from './progress';
+import { type LineBatch, type LineBatchOptions, lineBatches } from './line-batches';
+import { OrderedWrites } from './ordered-writes';
 
-/** Batches in flight per worker: one rendering, one queued, one waiting to be written. */
-const IN_FLIGHT_PER_WORKER = 3;
-
-/** What a run needs. */
-export interface BulkRunOptions {
-  /** What every worker renders with. */
-  readonly setup: BulkSetup;
+/** What a run needs: where the lines come from, and how a batch is rendered and written. */
+export interface BulkRunOptions<T> {
   /** The NDJSON input. */
   readonly input: AsyncIterable<Buffer>;
   /** How the input is named in messages (`--users export.ndjson`). */
   readonly inputName: string;
-  /** Where the output lines go; ended at the end of the run unless it is standard output. */
-  readonly output: NodeJS.WritableStream;
-  /** Worker threads. */
-  readonly workers: number;
-  /** Lines per batch. */
-  readonly batchLines: number;
-  /** Told after each batch written. */
-  readonly progress: Progress;
+  /** How the input is cut into batches. */
+  readonly batches: LineBatchOptions;
+  /** The number of the first batch: 0, or where a resumed run goes on. */
+  readonly firstBatch?: number;
+  /** Batches started and not yet written, at most. */
+  readonly maxInFlight: number;
+  /** Starts rendering a batch (`seq` numbers batches in input order); resolves once it is rendered. */
+  readonly start: (batch: LineBatch, seq: number) => Promise<T>;
+  /** Writes a rendered batch; called in input order, one at a time. */
+  readonly write: (rendered: T) => Promise<void>;
 }
 
-/** How many lines a run wrote, and how each ended. */
-export interface BulkTotals extends LineCounts {
-  /** Lines written (one per input line). */
-  lines: number;
-}
-
-/** Ends a file output and waits until it is closed; standard output stays open. */
-async function closeOutput(output: NodeJS.WritableStream): Promise<void> {
-  if (output === process.stdout) return;
-  // 'close' comes after 'finish', or after 'error' (which the run's own listener keeps).
-  const closed = once(output, 'close').catch(() => undefined);
-  output.end();
-  await closed;
-}
-
-/** Renders every input line on the workers and writes the output lines in input order. */
-export async function runBulk(options: BulkRunOptions): Promise<BulkTotals> {
-  const { output, progress } = options;
-  const totals: BulkTotals = { lines: 0, sent: 0, notSent: 0, errors: 0 };
-  let inputBytes = 0;
-  // An output error (a full disk, a closed pipe) is kept and stops the run at the next write.
-  let outputError: Error | undefined;
-  output.on('error', (error: Error) => {
-    outputError ??= error;
-  });
-  const write = async (result: BatchResult) => {
-    if (outputError !== undefined) throw outputError;
-    const bytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-    if (!output.write(bytes)) await once(output, 'drain');
-    totals.lines += result.sent + result.notSent + result.errors;
-    totals.sent += result.sent;
-    totals.notSent += result.notSent;
-    totals.errors += result.errors;
-    inputBytes += result.inputBytes;
-    progress.update(inputBytes, totals.lines);
-  };
-
-  const pool = new OrderedPool({
-    script: new URL('./bulk-worker.js', import.meta.url),
-    workers: options.workers,
-    workerData: options.setup,
-    maxInFlight: options.workers * IN_FLIGHT_PER_WORKER,
-    write,
-  });
+/** Renders and writes every batch of the input; resolves once the last is written. */
+export async function runBatches<T>(options: BulkRunOptions<T>): Promise<void> {
+  const writes = new OrderedWrites<T>({ maxInFlight: options.maxInFlight, write: options.write });
+  let seq = options.firstBatch ?? 0;
+  const batches = lineBatches(options.input, options.batches);
   try {
-    const batches = lineBatches(options.input, options.batchLines);
     for (;;) {
       let next: IteratorResult<LineBatch>;
       try {
@@ -84,18 +39,16 @@ export async function runBulk(options: BulkRunOptions): Promise<BulkTotals> {
         throw new CommandError(`${options.inputName} cannot be read: ${messageOf(error)}`);
       }
       if (next.done) break;
-      await pool.submit(next.value);
+      const batch = next.value;
+      const at = seq++;
+      await writes.add(() => options.start(batch, at));
     }
-    await pool.drain();
-    await closeOutput(output);
-    if (outputError !== undefined) throw outputError;
+    await writes.drain();
   } catch (error) {
     if (error instanceof CommandError) throw error;
-    const what =
-      error === outputError ? `the output could not be written: ${messageOf(error)}` : messageOf(error);
-    throw new CommandError(`bulk: the run stopped: ${what}`, EXIT.templateError);
+    throw new CommandError(`bulk: the run stopped: ${messageOf(error)}`, EXIT.templateError);
   } finally {
-    await pool.close();
+    // Closes the input when the run stopped before its end.
+    await batches.return(undefined);
   }
-  return totals;
 }

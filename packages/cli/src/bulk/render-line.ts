@@ -7,6 +7,7 @@ import { messageOf } from '../command-line/command-error';
 import { isJsonObject, jsonKind } from '../command-line/json-file';
 import { errorLine, fieldLabel } from '../templates/template-file';
 import type { BulkSetup } from './bulk-protocol';
+import type { LongLine } from './line-batches';
 
 /** The outcome of one line: its status and its output line (JSON, no newline). */
 export interface LineOutput {
@@ -25,6 +26,14 @@ function errorOutput(line: number, error: string): LineOutput {
 
 function notSentOutput(line: number, reason: string): LineOutput {
   return { status: 'not_sent', json: JSON.stringify({ line, status: 'not_sent', reason }) };
+}
+
+/** The error line of a line longer than the limit, which was never read. */
+export function longLineOutput(long: LongLine, maxLineBytes: number): LineOutput {
+  return errorOutput(
+    long.line,
+    `the line is ${long.bytes} bytes long, more than --max-line-bytes (${maxLineBytes}): it was not read`,
+  );
 }
 
 /** The line's attributes, or the reason it has none. */

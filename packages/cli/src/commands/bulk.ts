@@ -1,17 +1,20 @@
 /**
- * `personalize bulk`: one template rendered for every user of an NDJSON export, offline, on worker threads,
- * streaming (memory does not grow with the file), one output line per input line in input order.
+ * `personalize bulk`: one template rendered for every user of an NDJSON export, offline, streaming (memory does
+ * not grow with the file), one output line per input line in input order; on this machine's worker threads, or
+ * with `--queue` on the `personalize worker` processes of a Redis queue, on any number of machines.
  */
 
-import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { NotFoundError } from '@personalize/core';
+import { BulkOutput, type BulkTotals, openOutput } from '../bulk/bulk-output';
 import type { BulkSetup, LineCounts } from '../bulk/bulk-protocol';
-import { type BulkTotals, runBulk } from '../bulk/bulk-run';
-import { progressBar } from '../bulk/progress';
+import { runLocal } from '../bulk/local-run';
+import { noProgress, type Progress, progressBar } from '../bulk/progress';
+import type { QueuedRunResult, WorkerFigures } from '../bulk/queue/producer';
+import { parseRedisUrl, RUN_ID } from '../bulk/queue/queue-options';
 import { parseCommandArguments, usageError, wholeNumber } from '../command-line/arguments';
 import { CommandError, EXIT, type ExitStatus, messageOf } from '../command-line/command-error';
 import { readJsonObject } from '../command-line/json-file';
@@ -24,17 +27,28 @@ import {
   type WorkspaceEntry,
 } from '../workspaces/workspace-option';
 
+const DEFAULT_BATCH_LINES = 2_000;
+/** Lines per queued chunk: per line, a larger chunk costs the producer and Redis less (see the README). */
+const DEFAULT_CHUNK_LINES = 10_000;
+/** A line longer than this is not read: 16 MiB. */
+const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** The largest `--max-line-bytes`: a batch of lines (twice the limit, at most) still decodes to one string. */
+const MAX_LINE_BYTES_LIMIT = 128 * 1024 * 1024;
+const DEFAULT_CHUNKS_IN_FLIGHT = 64;
+const DEFAULT_REDIS_WAIT_SECONDS = 30;
+
 /** The usage text of `bulk`. */
 export const BULK_USAGE = `Usage: personalize bulk <template-file> --users <ndjson-file> --out <ndjson-file>
          [--workspace <file>] [--workspace-id <id>] [--event <name> --event-attrs <json-file>]
-         [--workers <n>] [--batch-lines <n>] [--quiet] [--stats]
+         [--workers <n>] [--batch-lines <n>] [--max-line-bytes <n>] [--quiet] [--stats]
+         [--queue <redis-url> [--resume <run-id>] [--chunks-in-flight <n>] [--redis-wait <seconds>]]
 
 Renders the template (a text file, or a .json payload whose string values are templates) for every line of
 --users, offline. Each input line is a JSON object: that user's attributes (UserAttribute), merged over the
 stored user's when it has an "id" the workspace knows. Each output line is, in input order:
   {"line": <n>, "status": "sent", "text": "..."}        ("payload": {...} for a .json template)
   {"line": <n>, "status": "not_sent", "reason": "..."}
-  {"line": <n>, "status": "error", "error": "..."}       (not a JSON object, or the template failed)
+  {"line": <n>, "status": "error", "error": "..."}       (not a JSON object, too long, or the template failed)
 Content blocks and product sets come from the workspace; templates that call ContentApi are refused
 (content APIs are network calls: use render).
 
@@ -45,13 +59,24 @@ Content blocks and product sets come from the workspace; templates that call Con
   --event <name>           the triggering event for every line (one of the workspace's events)
   --event-attrs <json-file> the event's attributes (EventAttribute), a JSON object
   --workers <n>            worker threads; defaults to the number of cores
-  --batch-lines <n>        lines per message to a worker; defaults to 2000
+  --batch-lines <n>        lines per message to a worker thread; defaults to 2000 (with --queue: lines per
+                           queued chunk, defaults to 10000)
+  --max-line-bytes <n>     the longest input line read, in bytes: a longer one is an error line and the run
+                           goes on; defaults to 16777216 (16 MiB), at most ${MAX_LINE_BYTES_LIMIT}
   --quiet                  no progress bar and no summary
-  --stats                  after the run, one JSON line of figures on stderr (rate, peak memory)
+  --stats                  after the run, one JSON line of figures on stderr (rate, peak memory, per worker)
   --help                   this text
 
+Rendering on many machines (start \`personalize worker --queue <redis-url>\` on each):
+  --queue <redis-url>      send the lines as chunks to the workers of this Redis's queue, and write their
+                           output here in input order
+  --resume <run-id>        go on with a queued run whose producer stopped, from the last chunk it wrote (give
+                           the same template, workspace and files)
+  --chunks-in-flight <n>   chunks queued and not yet written, at most; defaults to ${DEFAULT_CHUNKS_IN_FLIGHT}
+  --redis-wait <seconds>   how long Redis may stay silent before the run stops; defaults to ${DEFAULT_REDIS_WAIT_SECONDS}
+
 Exit status: 0 the run completed (per-line errors are in the output), 1 the template cannot be used or the
-run failed, 2 bad arguments or input file.
+run failed (Redis unreachable, a chunk that failed on every attempt), 2 bad arguments or input file.
 `;
 
 const OPTIONS = {
@@ -63,29 +88,38 @@ const OPTIONS = {
   'event-attrs': { type: 'string' },
   workers: { type: 'string' },
   'batch-lines': { type: 'string' },
+  'max-line-bytes': { type: 'string' },
+  queue: { type: 'string' },
+  resume: { type: 'string' },
+  'chunks-in-flight': { type: 'string' },
+  'redis-wait': { type: 'string' },
   quiet: { type: 'boolean' },
   stats: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
-const DEFAULT_BATCH_LINES = 2_000;
-
 /** The figures `--stats` prints. */
 export interface BulkStats extends LineCounts {
-  /** Input lines read (= output lines written). */
+  /** Input lines answered (= output lines written), a resumed run's earlier part included. */
   lines: number;
   /** Wall time of the run, from starting the workers to the last line written, in seconds. */
   seconds: number;
-  /** `lines / seconds`. */
+  /** Lines written by this run over `seconds`. */
   linesPerSecond: number;
-  /** Worker threads used. */
+  /** Worker threads used; with --queue, the worker processes that rendered this run's chunks. */
   workers: number;
-  /** Lines per worker message. */
+  /** Lines per worker message (per chunk with --queue). */
   batchLines: number;
   /** CPU time of the whole process (all threads, user and system) during the run, in seconds. */
   cpuSeconds: number;
   /** The process's peak resident memory (all threads), in bytes. */
   maxRssBytes: number;
+  /** With --queue: the run id, the chunks this producer wrote, and each worker's share of them. */
+  queue?: {
+    run: string;
+    chunks: number;
+    workers: (WorkerFigures & { linesPerSecond: number })[];
+  };
 }
 
 function namesList(names: NamesRead): string {
@@ -121,18 +155,6 @@ function checkOffline(reads: TemplateReads, entry: WorkspaceEntry): void {
   }
 }
 
-/** The output stream, opened before the run so that a path that cannot be written stops it at once. */
-async function openOutput(path: string): Promise<NodeJS.WritableStream> {
-  if (path === '-') return process.stdout;
-  const stream = createWriteStream(path);
-  try {
-    await once(stream, 'open');
-  } catch (error) {
-    throw new CommandError(`--out ${path} cannot be written: ${messageOf(error)}`);
-  }
-  return stream;
-}
-
 /** The size of the input file for the progress display (unknown for standard input). */
 async function inputSize(path: string): Promise<number | undefined> {
   if (path === '-') return undefined;
@@ -148,6 +170,21 @@ async function inputSize(path: string): Promise<number | undefined> {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** Whole-number options of `bulk`: the value given, or the default. */
+function numberOption(
+  text: string | undefined,
+  option: string,
+  fallback: number,
+  min = 1,
+  max?: number,
+): number {
+  if (text === undefined) return fallback;
+  const value = wholeNumber(text, option, min);
+  if (max !== undefined && value > max)
+    throw new CommandError(`${option} must be at most ${max}, got ${value}`);
+  return value;
+}
 
 /** Runs `personalize bulk`; resolves to the exit status. */
 export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> {
@@ -165,12 +202,43 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
     throw usageError('--out must not be the --users file', BULK_USAGE);
   }
   checkEventAttrsOption(values, BULK_USAGE);
-  const workers =
-    values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, '--workers', 1);
-  const batchLines =
-    values['batch-lines'] === undefined
-      ? DEFAULT_BATCH_LINES
-      : wholeNumber(values['batch-lines'], '--batch-lines', 1);
+  const queue = values.queue === undefined ? undefined : parseRedisUrl(values.queue, '--queue', BULK_USAGE);
+  if (queue !== undefined && values.workers !== undefined) {
+    throw usageError(
+      '--workers counts the threads of a run on this machine; with --queue, give it to each `personalize worker`',
+      BULK_USAGE,
+    );
+  }
+  if (queue === undefined) {
+    for (const option of ['resume', 'chunks-in-flight', 'redis-wait'] as const) {
+      if (values[option] !== undefined) throw usageError(`--${option} goes with --queue`, BULK_USAGE);
+    }
+  }
+  if (values.resume !== undefined && !RUN_ID.test(values.resume)) {
+    throw usageError(
+      `--resume takes the run id that bulk printed, got ${JSON.stringify(values.resume)}`,
+      BULK_USAGE,
+    );
+  }
+  const workers = numberOption(values.workers, '--workers', availableParallelism());
+  const batchLines = numberOption(
+    values['batch-lines'],
+    '--batch-lines',
+    queue === undefined ? DEFAULT_BATCH_LINES : DEFAULT_CHUNK_LINES,
+  );
+  const maxLineBytes = numberOption(
+    values['max-line-bytes'],
+    '--max-line-bytes',
+    DEFAULT_MAX_LINE_BYTES,
+    1,
+    MAX_LINE_BYTES_LIMIT,
+  );
+  const chunksInFlight = numberOption(
+    values['chunks-in-flight'],
+    '--chunks-in-flight',
+    DEFAULT_CHUNKS_IN_FLIGHT,
+  );
+  const redisWaitSeconds = numberOption(values['redis-wait'], '--redis-wait', DEFAULT_REDIS_WAIT_SECONDS);
 
   const template = await readTemplateFile(positionals[0]);
   const reads = templateReads(compileTemplateFile(template));
@@ -180,7 +248,6 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
   const eventAttributes =
     values['event-attrs'] === undefined ? {} : await readJsonObject(values['event-attrs'], '--event-attrs');
   const totalBytes = await inputSize(usersPath);
-  const output = await openOutput(outPath);
 
   const setup: BulkSetup = {
     template,
@@ -190,40 +257,84 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
       productSets: entry.product_sets,
     },
     event: values.event === undefined ? undefined : { name: values.event, attributes: eventAttributes },
+    maxLineBytes,
   };
-  const progress = progressBar(totalBytes, process.stderr, !values.quiet);
+  let progress: Progress = noProgress(process.stderr);
+  let run: string | undefined;
   const stopOnInterrupt = () => {
     progress.stop();
-    process.stderr.write('bulk: interrupted; the output holds the lines written so far\n');
+    const resume = run === undefined ? '' : `; go on with --resume ${run}`;
+    process.stderr.write(`bulk: interrupted; the output holds the lines written so far${resume}\n`);
     process.exit(130);
   };
   process.once('SIGINT', stopOnInterrupt);
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
   let totals: BulkTotals;
+  let linesBefore = 0;
+  let queued: QueuedRunResult | undefined;
   try {
-    totals = await runBulk({
-      setup,
-      input: (usersPath === '-'
-        ? process.stdin
-        : createReadStream(usersPath, { highWaterMark: 1024 * 1024 })) as AsyncIterable<Buffer>,
-      inputName: `--users ${usersPath}`,
-      output,
-      workers,
-      batchLines,
-      progress,
-    });
+    if (queue === undefined) {
+      const output = await openOutput(outPath);
+      progress = progressBar(totalBytes, process.stderr, !values.quiet);
+      const bulkOutput = new BulkOutput(output, progress);
+      await runLocal({
+        setup,
+        input: (usersPath === '-'
+          ? process.stdin
+          : createReadStream(usersPath, { highWaterMark: 1024 * 1024 })) as AsyncIterable<Buffer>,
+        inputName: `--users ${usersPath}`,
+        output: bulkOutput,
+        threads: workers,
+        batchLines,
+      });
+      totals = bulkOutput.totals;
+    } else {
+      // BullMQ and the Redis client load only for a queued run.
+      const { runQueued } = await import('../bulk/queue/producer');
+      queued = await runQueued({
+        redis: queue,
+        setup,
+        usersPath,
+        outPath,
+        batchLines,
+        maxInFlight: chunksInFlight,
+        resume: values.resume,
+        redisWaitSeconds,
+        progress: (done) => {
+          linesBefore = done.lines;
+          progress = progressBar(totalBytes, process.stderr, !values.quiet, done);
+          return progress;
+        },
+        started: (id) => {
+          run = id;
+          if (!values.quiet) {
+            const how = values.resume === undefined ? 'run' : 'resuming run';
+            process.stderr.write(`bulk: ${how} ${id} on ${queue.shown} (if it stops: --resume ${id})\n`);
+          }
+        },
+        stalled: (seconds) => {
+          if (values.quiet) return;
+          progress.note(
+            `bulk: no chunk has finished for ${seconds} s; is a \`personalize worker --queue ${queue.shown}\` running?`,
+          );
+        },
+      });
+      totals = queued.totals;
+    }
   } finally {
     progress.stop();
     process.off('SIGINT', stopOnInterrupt);
   }
   const seconds = (performance.now() - started) / 1000;
+  const linesNow = totals.lines - linesBefore;
+  const fleet = queued === undefined ? workers : queued.workers.length;
 
   if (!values.quiet) {
     const where = outPath === '-' ? 'standard output' : outPath;
     process.stderr.write(
-      `bulk: ${count(totals.lines)} lines in ${seconds.toFixed(1)} s ` +
-        `(${count(Math.round(totals.lines / seconds))} lines/s, ${workers} worker${workers === 1 ? '' : 's'}): ` +
+      `bulk: ${count(linesNow)} lines in ${seconds.toFixed(1)} s ` +
+        `(${count(Math.round(linesNow / seconds))} lines/s, ${fleet} worker${fleet === 1 ? '' : 's'}): ` +
         `${count(totals.sent)} sent, ${count(totals.notSent)} not sent, ${count(totals.errors)} errors; output in ${where}\n`,
     );
   }
@@ -235,11 +346,23 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
       notSent: totals.notSent,
       errors: totals.errors,
       seconds: Number(seconds.toFixed(3)),
-      linesPerSecond: Math.round(totals.lines / seconds),
-      workers,
+      linesPerSecond: Math.round(linesNow / seconds),
+      workers: fleet,
       batchLines,
       cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      queue:
+        queued === undefined
+          ? undefined
+          : {
+              run: queued.run,
+              chunks: queued.chunks,
+              workers: queued.workers.map((figures) => ({
+                ...figures,
+                renderSeconds: Number(figures.renderSeconds.toFixed(3)),
+                linesPerSecond: Math.round(figures.lines / figures.renderSeconds),
+              })),
+            },
     };
     process.stderr.write(`${JSON.stringify(stats)}\n`);
   }

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 /** The built command (the test script builds the package first). */
@@ -15,10 +16,18 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs `personalize <args>` in `cwd`, with `stdin` as its standard input. */
-export function runCli(args: readonly string[], cwd: string, stdin = ''): Promise<CliRun> {
+/** What a run reads on standard input: text, or a function that writes it (the helper ends it after). */
+export type CliInput = string | ((stdin: Writable) => Promise<void>);
+
+/** Runs `personalize <args>` in `cwd`, with `stdin` as its standard input and `nodeOptions` given to Node. */
+export function runCli(
+  args: readonly string[],
+  cwd: string,
+  stdin: CliInput = '',
+  nodeOptions: readonly string[] = [],
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: 'pipe' });
+    const child = spawn(process.execPath, [...nodeOptions, CLI, ...args], { cwd, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => {
@@ -29,7 +38,13 @@ export function runCli(args: readonly string[], cwd: string, stdin = ''): Promis
     });
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
-    child.stdin.end(stdin);
+    if (typeof stdin === 'string') child.stdin.end(stdin);
+    // A command that stops early closes its input: what is left unwritten does not matter then.
+    else
+      stdin(child.stdin).then(
+        () => child.stdin.end(),
+        () => child.stdin.destroy(),
+      );
   });
 }
 
