@@ -6,7 +6,7 @@
 import type { DecodePayloadOptions } from '@personalize/compression';
 import type { TemplateError } from '@personalize/core';
 import { Hono } from 'hono';
-import { type Logger, pino } from 'pino';
+import { pino } from 'pino';
 import type { AppEnv } from './app-env';
 import { workspaceAuth } from './auth/workspace-auth';
 import { tenantClaim } from './auth/workspace-id-headers';
@@ -17,7 +17,7 @@ import {
   preferencesInternalError,
 } from './errors/preferences-error-body';
 import { jsonAnswer, jsonTextAnswer } from './http/json-answer';
-import { requestLog } from './logging/request-log';
+import { type RequestLogger, requestLog } from './logging/request-log';
 import {
   openApiDocument,
   PREFERENCES_PATH,
@@ -57,7 +57,7 @@ export interface AppOptions {
    */
   preferences?: PreferenceStore;
   /** Where the request log lines go. Defaults to `pino()` (JSON lines on stdout). */
-  logger?: Logger;
+  logger?: RequestLogger;
   /** Largest preview or preferences update body accepted, in bytes; a larger one gets 413. Defaults to 1 MiB. */
   maxBodyBytes?: number;
   /** Return inline payload keys in the normalized form (lower case with underscores). Defaults to `false`. */

@@ -40,7 +40,7 @@ export {
   encryptLandingPageId,
   landingPageKey,
 } from './landing-page/landing-page-token';
-export { requestLog, stdoutLogger } from './logging/request-log';
+export { type RequestLogger, requestLog, stdoutLogger } from './logging/request-log';
 export {
   openApiDocument,
   PREFERENCES_PATH,
