@@ -148,6 +148,8 @@ async function inputSize(path: string): Promise<number | undefined> {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** `1 line`, `2,000 lines`. */
+const counted = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Runs `personalize bulk`; resolves to the exit status. */
 export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> {
@@ -222,9 +224,9 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
   if (!values.quiet) {
     const where = outPath === '-' ? 'standard output' : outPath;
     process.stderr.write(
-      `bulk: ${count(totals.lines)} lines in ${seconds.toFixed(1)} s ` +
-        `(${count(Math.round(totals.lines / seconds))} lines/s, ${workers} worker${workers === 1 ? '' : 's'}): ` +
-        `${count(totals.sent)} sent, ${count(totals.notSent)} not sent, ${count(totals.errors)} errors; output in ${where}\n`,
+      `bulk: ${counted(totals.lines, 'line')} in ${seconds.toFixed(1)} s ` +
+        `(${count(Math.round(totals.lines / seconds))} lines/s, ${counted(workers, 'worker')}): ` +
+        `${count(totals.sent)} sent, ${count(totals.notSent)} not sent, ${counted(totals.errors, 'error')}; output in ${where}\n`,
     );
   }
   if (values.stats) {
