@@ -12,7 +12,9 @@ const pythonNames = JSON.parse(
 // The engine derives letters with a diacritic and mathematical letters: every letter with every such
 // suffix, so that a name it derives and HTML5 lacks (which Python leaves as written) fails too.
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const SUFFIXES = 'acute grave circ tilde uml ring cedil caron dot macr breve ogon dblac opf fr scr'.split(' ');
+const SUFFIXES = 'acute grave circ tilde uml ring cedil caron dot macr breve ogon dblac opf fr scr'.split(
+  ' ',
+);
 const derivable = SUFFIXES.flatMap((suffix) => [...LETTERS].map((letter) => `${letter}${suffix};`));
 const names = [...new Set([...pythonNames, ...derivable])];
 
