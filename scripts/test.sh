@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test of the repository in one Vitest run and ends with one line: "N passed, N failed".
+# Runs every test of the repository in one Vitest run and ends with one line, "N passed, N failed", whatever
+# happens (pnpm adds its own ELIFECYCLE line after a failing script unless it runs as `pnpm -s test`).
 # The conformance suite needs Debian's python3-jinja2 (the reference renderer), later suites redis-server, and the
 # playground's end-to-end tests chromium: they are installed with apt-get when missing and this runs as root,
 # otherwise the script says what to install.
@@ -14,9 +15,10 @@ if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} with apt-get"
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}") >/dev/null ||
-      { echo "apt-get could not install: ${need[*]}"; exit 1; }
+      { echo "apt-get could not install: ${need[*]}"; echo "0 passed, 1 failed"; exit 1; }
   else
     echo "the tests need Debian packages that are missing: sudo apt-get install ${need[*]}"
+    echo "0 passed, 1 failed"
     exit 1
   fi
 fi
