@@ -41,6 +41,7 @@ export {
   landingPageKey,
 } from './landing-page/landing-page-token';
 export { type RequestLogger, requestLog, stdoutLogger } from './logging/request-log';
+export type { AppMetrics, RateLimitRefusal } from './metrics/app-metrics';
 export {
   openApiDocument,
   PREFERENCES_PATH,
