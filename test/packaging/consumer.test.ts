@@ -94,10 +94,14 @@ describe('a project that installs the tarballs', () => {
   it('a CommonJS module requires every entry point; the app logs its request as a JSON line', async () => {
     const cjs = await outcome(process.execPath, ['out/cjs.cjs'], project);
     expect(cjs.stderr).toBe('');
-    const [log, result] = cjs.stdout
+    // pino writes the log line asynchronously: it may come before or after the script's own line.
+    const lines = cjs.stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line));
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const log = lines.find((line) => line.msg === 'request');
+    const result = lines.find((line) => line !== log);
+    expect(lines).toHaveLength(2);
     expect(log).toMatchObject({ method: 'GET', path: '/healthz', status: 200, msg: 'request' });
     expect(result).toEqual({
       rendered: { status: 'sent', text: 'Berlin', warnings: [] },
