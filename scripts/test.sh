@@ -27,9 +27,13 @@ fi
 
 export TURBO_TELEMETRY_DISABLED=1
 status=0
-pnpm run build || status=1
-pnpm run typecheck || status=1
-pnpm run lint || status=1
+# The build, the type check and the lint count as one check each in the last line, so that it never says
+# "0 failed" of a run that failed.
+steps_passed=0
+steps_failed=0
+for step in build typecheck lint; do
+  if pnpm run "$step"; then steps_passed=$((steps_passed + 1)); else steps_failed=$((steps_failed + 1)); status=1; fi
+done
 
 report=$(mktemp)
 pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=1
@@ -37,12 +41,17 @@ pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$repo
 if [ -s "$report" ]; then
   node -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const [stepsPassed, stepsFailed] = process.argv.slice(2).map(Number);
     const skipped = r.numPendingTests + r.numTodoTests;
-    console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+    const passed = r.numPassedTests + stepsPassed;
+    // A test file that fails before its tests run (an import that throws) has no tests to count: it counts as one.
+    const brokenFiles = r.testResults.filter((file) => file.status === "failed" && file.assertionResults.length === 0);
+    const failed = r.numFailedTests + brokenFiles.length + stepsFailed;
+    console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
     if (r.numTotalTests === 0 || r.numFailedTests > 0 || r.numFailedTestSuites > 0) process.exit(1);
-  ' "$report" || status=1
+  ' "$report" "$steps_passed" "$steps_failed" || status=1
 else
-  echo "0 passed, 1 failed"
+  echo "$steps_passed passed, $((steps_failed + 1)) failed"
   status=1
 fi
 rm -f "$report"
