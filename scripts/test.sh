@@ -44,8 +44,10 @@ if [ -s "$report" ]; then
     const [stepsPassed, stepsFailed] = process.argv.slice(2).map(Number);
     const skipped = r.numPendingTests + r.numTodoTests;
     const passed = r.numPassedTests + stepsPassed;
-    // A test file that fails before its tests run (an import that throws) has no tests to count: it counts as one.
-    const brokenFiles = r.testResults.filter((file) => file.status === "failed" && file.assertionResults.length === 0);
+    // A file that fails with no failed test (an import or a beforeAll that throws) counts as one failure.
+    const brokenFiles = r.testResults.filter(
+      (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+    );
     const failed = r.numFailedTests + brokenFiles.length + stepsFailed;
     console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
     if (r.numTotalTests === 0 || r.numFailedTests > 0 || r.numFailedTestSuites > 0) process.exit(1);

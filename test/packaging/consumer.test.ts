@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PACKAGES } from './packages';
 
 const run = promisify(execFile);
 const FIXTURE = fileURLToPath(new URL('./consumer', import.meta.url));
@@ -41,12 +42,9 @@ describe('a project that installs the tarballs', () => {
   beforeAll(async () => {
     project = mkdtempSync(join(tmpdir(), 'personalize-consumer-'));
     cpSync(FIXTURE, project, { recursive: true });
-    const dependencies = {
-      '@personalize/cli': `file:${tarballs.cli}`,
-      '@personalize/compression': `file:${tarballs.compression}`,
-      '@personalize/core': `file:${tarballs.core}`,
-      '@personalize/server': `file:${tarballs.server}`,
-    };
+    const dependencies = Object.fromEntries(
+      PACKAGES.map((name) => [`@personalize/${name}`, `file:${tarballs[name]}`]),
+    );
     // The packages depend on each other by version (0.1.0): overrides keep npm on the tarballs.
     writeFileSync(
       join(project, 'package.json'),
