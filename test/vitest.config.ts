@@ -8,7 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
+    // packaging/ is its own project (its own vitest.config.ts).
+    exclude: ['**/node_modules/**', 'packaging/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

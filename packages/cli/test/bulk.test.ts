@@ -26,6 +26,7 @@ const files = folderWith({
   'users.ndjson': `${users}\n`,
   'crlf.ndjson': '{"First Name": "one"}\r\n{"First Name": "two"}',
   'many.ndjson': `${manyUsers}\n`,
+  'one-bad.ndjson': 'not json\n',
   'hello.txt':
     "{% if UserAttribute['First Name'] == 'stop' %}{% MOE_NOT_SEND('stopped') %}{% endif %}" +
     "Hi {{ UserAttribute['First Name']|title }} from {{ UserAttribute.City|default('?') }}, " +
@@ -78,6 +79,13 @@ describe('personalize bulk', () => {
     ]);
     expect(result.stderr).toMatch(
       /^bulk: 8 lines in [\d.]+ s \([\d,]+ lines\/s, \d+ workers?\): 4 sent, 1 not sent, 3 errors; output in out\.ndjson\n$/,
+    );
+  });
+
+  it('the summary counts one line and one error in the singular', async () => {
+    const result = await bulk('hello.txt', 'one-bad.ndjson', 'one.ndjson', '--workers', '1');
+    expect(result.stderr).toMatch(
+      /^bulk: 1 line in [\d.]+ s \([\d,]+ lines\/s, 1 worker\): 0 sent, 0 not sent, 1 error; output in one\.ndjson\n$/,
     );
   });
 

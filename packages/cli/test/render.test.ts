@@ -30,9 +30,9 @@ afterAll(() => files.remove());
 const run = (...args: string[]) => runCli(args, files.dir);
 
 describe('personalize render', () => {
-  it('prints the text rendered with the stored user and the workspace data', async () => {
+  it('prints the text rendered with the stored user and the workspace data, then a newline', async () => {
     const result = await run('render', 'hello.txt', '--workspace', 'workspace.json', '--user', 'u-1');
-    expect(result).toEqual({ status: 0, stdout: 'Hi Jane from Berlin. Thanks, Jane', stderr: '' });
+    expect(result).toEqual({ status: 0, stdout: 'Hi Jane from Berlin. Thanks, Jane\n', stderr: '' });
   });
 
   it('merges --attrs over the stored attributes, a null attribute being missing', async () => {
@@ -56,7 +56,7 @@ describe('personalize render', () => {
 
   it('renders with the demo workspace when --workspace is not given', async () => {
     const result = await run('render', 'hello.txt', '--user', 'u-1');
-    expect(result.stdout).toBe('Hi Jane from Berlin. Thanks, Jane');
+    expect(result.stdout).toBe('Hi Jane from Berlin. Thanks, Jane\n');
   });
 
   it('prints a syntax error with its place and a caret under the column, and exits 1', async () => {
@@ -104,7 +104,7 @@ describe('personalize render', () => {
       '--event-attrs',
       'sku.json',
     );
-    expect(result).toEqual({ status: 0, stdout: 'Bought A-1', stderr: '' });
+    expect(result).toEqual({ status: 0, stdout: 'Bought A-1\n', stderr: '' });
   });
 
   it('refuses a template that reads EventAttribute without --event', async () => {
@@ -189,13 +189,13 @@ describe('personalize render with content APIs', () => {
       ['render', 'weather.txt', '--workspace', 'workspace.json', '--user', 'u-1'],
       api.dir,
     );
-    expect(result).toEqual({ status: 0, stdout: 'Berlin: 21°', stderr: '' });
+    expect(result).toEqual({ status: 0, stdout: 'Berlin: 21°\n', stderr: '' });
   });
 
   it('renders a failed content API call as {} and prints a warning', async () => {
     const result = await runCli(['render', 'news.txt', '--workspace', 'workspace.json'], api.dir);
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe('News: none');
+    expect(result.stdout).toBe('News: none\n');
     expect(result.stderr).toBe("warning: Content API 'news' failed: the API answered HTTP 500\n");
   });
 });

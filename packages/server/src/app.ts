@@ -6,7 +6,7 @@
 import type { DecodePayloadOptions } from '@personalize/compression';
 import type { TemplateError } from '@personalize/core';
 import { Hono } from 'hono';
-import { type Logger, pino } from 'pino';
+import { pino } from 'pino';
 import type { AppEnv } from './app-env';
 import { workspaceAuth } from './auth/workspace-auth';
 import { tenantClaim } from './auth/workspace-id-headers';
@@ -17,7 +17,8 @@ import {
   preferencesInternalError,
 } from './errors/preferences-error-body';
 import { jsonAnswer, jsonTextAnswer } from './http/json-answer';
-import { requestLog } from './logging/request-log';
+import { type RequestLogger, requestLog } from './logging/request-log';
+import type { AppMetrics } from './metrics/app-metrics';
 import {
   openApiDocument,
   PREFERENCES_PATH,
@@ -57,7 +58,7 @@ export interface AppOptions {
    */
   preferences?: PreferenceStore;
   /** Where the request log lines go. Defaults to `pino()` (JSON lines on stdout). */
-  logger?: Logger;
+  logger?: RequestLogger;
   /** Largest preview or preferences update body accepted, in bytes; a larger one gets 413. Defaults to 1 MiB. */
   maxBodyBytes?: number;
   /** Return inline payload keys in the normalized form (lower case with underscores). Defaults to `false`. */
@@ -66,6 +67,11 @@ export interface AppOptions {
   compression?: DecodePayloadOptions;
   /** "Now" in Unix ms, for the rate-limit windows. Defaults to `Date.now`. */
   now?: () => number;
+  /**
+   * Counts requests, render failures and rate-limit refusals, served at `GET /metrics`: `prometheusMetrics()`
+   * from `@personalize/server/node`. Defaults to none: nothing is counted.
+   */
+  metrics?: AppMetrics;
 }
 
 const MiB = 1024 * 1024;
@@ -86,8 +92,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // The document never changes: serialized once, not on every request.
   const documentJson = JSON.stringify(openApiDocument());
 
+  const metrics = options.metrics;
+
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(logger));
+  if (metrics !== undefined) {
+    app.use('*', metrics.middleware);
+    app.get('/metrics', metrics.handler);
+  }
 
   app.get('/healthz', (c) => jsonAnswer(c, { status: 'ok' }));
   app.get('/openapi.json', (c) => jsonTextAnswer(c, documentJson));
@@ -98,6 +110,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     compression: options.compression ?? {},
     onEngineFailure: (error: TemplateError) =>
       logger.error({ err: error.cause ?? error }, 'the engine failed on a template: a bug to report'),
+    onRenderFailure: metrics?.renderFailed,
   };
   // v1 and v5 count apart, as the service's limits list them: each its own 10,000 a minute.
   const previewLimit = (endpoint: string) =>
@@ -106,6 +119,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       endpoint,
       windows: (workspace) => [{ kind: 'minute', limit: workspace.limits.previewPerMinute }],
       now,
+      onRefused: metrics?.rateLimitRefused,
     });
   const previewKey = (workspace: Workspace) => workspace.keys.preview;
   const v1Auth = workspaceAuth(store, previewKey);
@@ -144,6 +158,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       ],
       now,
       refusals: preferencesRateLimitRefusals,
+      onRefused: metrics?.rateLimitRefused,
     });
   const preferences = options.preferences ?? memoryPreferenceStore();
   const updates = { store: preferences, maxBodyBytes: previewOptions.maxBodyBytes };

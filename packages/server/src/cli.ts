@@ -9,6 +9,8 @@ import { createApp } from './app';
 import { runClusterPrimary, type WorkerMessage } from './cluster/cluster-primary';
 import { fail, loadWorkspaceFileOrFail, parseCommandLine } from './command-line';
 import { stdoutLogger } from './logging/request-log';
+import { serveClusterMetrics } from './metrics/cluster-metrics';
+import { prometheusMetrics } from './metrics/prometheus-metrics';
 import { DEMO_WORKSPACE_FILE, type RunningServer, startServer } from './node';
 import { PREFERENCES_PATH, PREVIEW_PATHS, V5_PREVIEW_PATH } from './openapi/openapi-document';
 import { mountPlayground, PLAYGROUND_PATH, playgroundDirectory } from './playground/playground-routes';
@@ -150,7 +152,7 @@ function banner(
     `  POST ${url}${PREVIEW_PATHS[0]}\n` +
     `  POST ${url}${V5_PREVIEW_PATH}\n` +
     `  GET, PUT, POST ${url}${PREFERENCES_PATH}\n` +
-    `  GET  ${url}/healthz    GET ${url}/openapi.json\n` +
+    `  GET  ${url}/healthz    GET ${url}/openapi.json    GET ${url}/metrics\n` +
     (playgroundDirectory() === undefined ? '' : `  the playground page: ${url}${PLAYGROUND_PATH}/\n`)
   );
 }
@@ -163,6 +165,7 @@ async function serve(config: ServeConfig): Promise<void> {
   let preferences: (PreferenceStore & { close(): Promise<void> }) | undefined;
   let stopping = false;
   const logger = stdoutLogger();
+  const metrics = prometheusMetrics({ clusterWorker: worker });
 
   const stop = (why: string, force: boolean) => {
     if (stopping) {
@@ -197,7 +200,9 @@ async function serve(config: ServeConfig): Promise<void> {
   let counts: RateLimitStore | undefined;
   let preferencesFile: string | undefined;
   if (config.redis !== undefined) {
-    rateLimits = await redisRateLimitStore({ ...config.redis, logger: stderrLog }).catch(cannotStart);
+    rateLimits = await redisRateLimitStore({ ...config.redis, logger: metrics.watchRedis(stderrLog) }).catch(
+      cannotStart,
+    );
     counts = rateLimits;
     preferences = await redisPreferenceStore(config.redis).catch(cannotStart);
   } else {
@@ -206,7 +211,7 @@ async function serve(config: ServeConfig): Promise<void> {
     preferences = file;
   }
   if (stopping) return;
-  const app = createApp({ workspaces: store, logger, rateLimits: counts, preferences });
+  const app = createApp({ workspaces: store, logger, rateLimits: counts, preferences, metrics });
   mountPlayground(app, logger);
   server = await startServer(app, {
     port: config.port,
@@ -227,6 +232,7 @@ async function main(): Promise<void> {
     // Checked once here, so that a bad file is one message, not one per worker.
     const store = await loadStore(config);
     const where = config.redis === undefined ? undefined : describeRedisUrl(config.redis.url);
+    serveClusterMetrics();
     runClusterPrimary({
       workers: config.workers,
       banner: (url) => banner(config, store.ids, url, where, undefined),

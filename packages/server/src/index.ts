@@ -40,7 +40,8 @@ export {
   encryptLandingPageId,
   landingPageKey,
 } from './landing-page/landing-page-token';
-export { requestLog, stdoutLogger } from './logging/request-log';
+export { type RequestLogger, requestLog, stdoutLogger } from './logging/request-log';
+export type { AppMetrics, RateLimitRefusal } from './metrics/app-metrics';
 export {
   openApiDocument,
   PREFERENCES_PATH,

@@ -1,10 +1,16 @@
 /**
  * `@personalize/server/node`: what needs Node. The workspace file read from disk (and a workspace picked from it),
  * the demo workspace's path, the stand-alone server, rate limits counted in Redis, and preference updates kept in a
- * data file or in Redis.
+ * data file or in Redis, and Prometheus metrics.
  */
 import { fileURLToPath } from 'node:url';
 
+export { serveClusterMetrics } from './metrics/cluster-metrics';
+export {
+  type PrometheusMetrics,
+  type PrometheusMetricsOptions,
+  prometheusMetrics,
+} from './metrics/prometheus-metrics';
 export { type RunningServer, type StartServerOptions, startServer } from './node-server';
 export {
   type FilePreferenceStore,

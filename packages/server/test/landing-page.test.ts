@@ -132,7 +132,8 @@ describe('makeLandingPageLink', () => {
   });
 });
 
-describe('pnpm link-url', () => {
+// Each test starts the command as a process, some three times: on a loaded machine that takes seconds.
+describe('pnpm link-url', { timeout: 60_000 }, () => {
   let file: string;
 
   beforeAll(async () => {

@@ -170,6 +170,8 @@ async function inputSize(path: string): Promise<number | undefined> {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** `1 line`, `2,000 lines`. */
+const counted = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Whole-number options of `bulk`: the value given, or the default. */
 function numberOption(
@@ -333,9 +335,9 @@ export async function bulkCommand(args: readonly string[]): Promise<ExitStatus> 
   if (!values.quiet) {
     const where = outPath === '-' ? 'standard output' : outPath;
     process.stderr.write(
-      `bulk: ${count(linesNow)} lines in ${seconds.toFixed(1)} s ` +
-        `(${count(Math.round(linesNow / seconds))} lines/s, ${fleet} worker${fleet === 1 ? '' : 's'}): ` +
-        `${count(totals.sent)} sent, ${count(totals.notSent)} not sent, ${count(totals.errors)} errors; output in ${where}\n`,
+      `bulk: ${counted(linesNow, 'line')} in ${seconds.toFixed(1)} s ` +
+        `(${count(Math.round(linesNow / seconds))} lines/s, ${counted(fleet, 'worker')}): ` +
+        `${count(totals.sent)} sent, ${count(totals.notSent)} not sent, ${counted(totals.errors, 'error')}; output in ${where}\n`,
     );
   }
   if (values.stats) {

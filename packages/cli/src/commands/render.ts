@@ -44,7 +44,7 @@ const OPTIONS = {
 
 /** Where `render` writes: the rendered text to `out`, errors, warnings and "not sent" to `err`. */
 export interface RenderStreams {
-  readonly out: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly out: NodeJS.WritableStream;
   readonly err: NodeJS.WritableStream;
 }
 
@@ -98,9 +98,8 @@ export async function renderCommand(args: readonly string[], streams: RenderStre
       streams.err.write(`not sent: ${result.reason}\n`);
       return EXIT.notSent;
     }
-    // At a terminal, end with a newline so that the prompt does not run into the text; a pipe gets it exactly.
-    const end = streams.out.isTTY && !result.text.endsWith('\n') ? '\n' : '';
-    streams.out.write(result.text + end);
+    // One newline after the text, as Python's print(): Jinja drops the template's own last newline.
+    streams.out.write(`${result.text}\n`);
     return EXIT.ok;
   }
 

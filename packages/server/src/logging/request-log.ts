@@ -3,15 +3,25 @@
  * credentials, query strings or payload values.
  */
 import type { MiddlewareHandler } from 'hono';
-import { type Logger, pino } from 'pino';
+import { pino } from 'pino';
 import type { AppEnv } from '../app-env';
+
+/**
+ * Where the app writes its log lines: a structured record and a message. pino's `Logger` is one; declared here
+ * so that the package's types do not carry pino's, which need Node's.
+ */
+export interface RequestLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
 
 /**
  * The stand-alone server's logger: JSON lines on stdout, written asynchronously (lines logged while a write is
  * under way go out together), because a synchronous write per request costs more than the request's own work.
  * Call `flush()` before exiting.
  */
-export function stdoutLogger(): Logger {
+export function stdoutLogger(): RequestLogger & { flush(): void } {
   return pino(pino.destination({ dest: 1, sync: false }));
 }
 
@@ -25,7 +35,7 @@ const MAX_REQUEST_ID = 128;
  * app.use('*', requestLog(pino()));
  * // {"level":30,"method":"POST","path":"/core-services/v1/personalization/preview","status":200,"duration_ms":1.84,...}
  */
-export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+export function requestLog(logger: RequestLogger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();

@@ -9,11 +9,11 @@ import { dirname, join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Logger } from 'pino';
 import type { AppEnv } from '../app-env';
 import { ERROR_MESSAGES, requestError } from '../errors/error-body';
 import { jsonAnswer } from '../http/json-answer';
 import { readStreamText } from '../http/read-stream-text';
+import type { RequestLogger } from '../logging/request-log';
 
 /** Where the page is served. */
 export const PLAYGROUND_PATH = '/playground';
@@ -43,7 +43,7 @@ export function playgroundDirectory(): string | undefined {
  * @example
  * if (mountPlayground(app, logger)) console.log(`the playground: ${url}/playground/`);
  */
-export function mountPlayground(app: Hono<AppEnv>, logger: Logger): boolean {
+export function mountPlayground(app: Hono<AppEnv>, logger: RequestLogger): boolean {
   const directory = playgroundDirectory();
   if (directory !== undefined) app.route(PLAYGROUND_PATH, playgroundRoutes(directory, logger));
   return directory !== undefined;
@@ -63,7 +63,7 @@ function field(report: Record<string, unknown>, name: string): string | undefine
  * @example
  * app.route(PLAYGROUND_PATH, playgroundRoutes(directory, logger));
  */
-export function playgroundRoutes(directory: string, logger: Logger): Hono<AppEnv> {
+export function playgroundRoutes(directory: string, logger: RequestLogger): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use(
     '*',

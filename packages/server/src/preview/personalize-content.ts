@@ -33,6 +33,8 @@ export interface PreviewOptions {
   readonly compression: DecodePayloadOptions;
   /** Told about an engine failure that is a bug rather than a template's fault (it is still a 400 for the string). */
   readonly onEngineFailure: (error: TemplateError) => void;
+  /** Told about every field that failed, for the metrics. Defaults to none. */
+  readonly onRenderFailure?: (failure: PayloadFailure) => void;
 }
 
 /** The answer to a preview: the 200 body, or the problems for a 400; with the sources that failed. */
@@ -199,6 +201,7 @@ function failureDetail(
   targetOf: (path: PayloadPath) => string,
   options: PreviewOptions,
 ): ErrorDetail {
+  options.onRenderFailure?.(failure);
   const target = targetOf(failure.path);
   if (failure.status === 'not_sent') {
     return { target, message: `The template says not to send the message: ${failure.reason}` };

@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env';
 import { APP_KEY_HEADERS } from '../auth/workspace-id-headers';
 import { ERROR_MESSAGES, requestError, serviceUnavailable } from '../errors/error-body';
 import { jsonAnswer } from '../http/json-answer';
+import type { RateLimitRefusal } from '../metrics/app-metrics';
 import type { Workspace } from '../workspaces/workspace';
 import { countRequest, type RateLimitWindow, rateLimitHeaders } from './rate-limit';
 import { type RateLimitStore, RateLimitStoreUnavailableError } from './rate-limit-store';
@@ -38,6 +39,8 @@ export interface RateLimitOptions {
   readonly now: () => number;
   /** The bodies of a 429 and a 503. Defaults to the preview's error shape. */
   readonly refusals?: RateLimitRefusals;
+  /** Told of each refusal, for the metrics. Defaults to none. */
+  readonly onRefused?: (endpoint: string, reason: RateLimitRefusal) => void;
 }
 
 /** Seconds a client waits before retrying when the store does not answer: outages are usually short. */
@@ -68,6 +71,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       );
     } catch (error) {
       if (!(error instanceof RateLimitStoreUnavailableError)) throw error;
+      options.onRefused?.(options.endpoint, 'unavailable');
       const description = `The rate limits of this workspace cannot be checked right now; retry in ${UNAVAILABLE_RETRY_AFTER_S} s`;
       return jsonAnswer(c, refusals.unavailable(description), 503, {
         'retry-after': String(UNAVAILABLE_RETRY_AFTER_S),
@@ -76,6 +80,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     // Every answer from here on carries them (`jsonAnswer`).
     if (decision.counted) c.set('rateLimitHeaders', rateLimitHeaders(decision));
     if (decision.allowed) return next();
+    options.onRefused?.(options.endpoint, 'limited');
     const per = decision.kind === 'day' ? 'UTC day' : decision.kind;
     return jsonAnswer(
       c,
