@@ -250,8 +250,40 @@ export function bindArguments(
   keywords: Kwargs,
 ): unknown[] {
   const names = Object.keys(keywords);
-  const plan = planArguments(spec, kind, name, positional.length, names);
+  const plan = plannedFor(spec, kind, name, positional.length, names);
   return applyPlan(spec, plan, positional, Object.values(keywords), names);
+}
+
+/**
+ * Plans made at run time, by implementation and shape: `map`, `select` and their kin bind the same call each time
+ * the template runs them. A plan depends on nothing else, so it is made once.
+ */
+const runTimePlans = new WeakMap<CallableSpec<unknown>, Map<string, ArgumentPlan>>();
+const PLANS_PER_SPEC = 64;
+
+function plannedFor(
+  spec: CallableSpec<unknown>,
+  kind: 'filter' | 'test',
+  name: string,
+  positional: number,
+  keywords: readonly string[],
+): ArgumentPlan {
+  let plans = runTimePlans.get(spec);
+  if (plans === undefined) {
+    plans = new Map();
+    runTimePlans.set(spec, plans);
+  }
+  const shape =
+    keywords.length === 0
+      ? `${kind}\0${name}\0${positional}`
+      : `${kind}\0${name}\0${positional}\0${keywords.join('\0')}`;
+  let plan = plans.get(shape);
+  if (plan === undefined) {
+    plan = planArguments(spec, kind, name, positional, keywords);
+    if (plans.size >= PLANS_PER_SPEC) plans.clear();
+    plans.set(shape, plan);
+  }
+  return plan;
 }
 
 /** Applies a plan to evaluated arguments, giving the argument list after the input value; throws its error. */

@@ -1507,6 +1507,8 @@ export class Compiler {
     const positional = node.args.map((arg) => this.expression(arg, scope));
     const names = node.kwargs.map((kw) => kw.key);
     const values = node.kwargs.map((kw) => this.expression(kw.value, scope));
+    const special = this.specialized(spec, positional, names, values);
+    if (special !== undefined) return { spec: { params: [], fn: special }, args: () => [], sources: [] };
     const plan: ArgumentPlan = planArguments(spec, kind, node.name, positional.length, names);
     if (plan.error === null && !spec.varargs && !spec.kwargs) {
       // Parameters after the last one given are left out, so the implementation's defaults apply.
@@ -1536,6 +1538,26 @@ export class Compiler {
       spec,
       args: (f) => applyPlan(spec, plan, evaluateAll(positional, f), evaluateAll(values, f), names),
     };
+  }
+
+  /** `spec.specialize`'s implementation for a call whose arguments are all literals, if it gives one. */
+  private specialized<R>(
+    spec: CallableSpec<R>,
+    positional: readonly Ev[],
+    names: readonly string[],
+    values: readonly Ev[],
+  ): CallableSpec<R>['fn'] | undefined {
+    const { constants } = this;
+    if (spec.specialize === undefined || ![...positional, ...values].every((ev) => constants.has(ev))) {
+      return undefined;
+    }
+    const kwargs: Kwargs = {};
+    names.forEach((name, i) => setKey(kwargs, name, constants.get(values[i])));
+    return spec.specialize(
+      this.registry,
+      positional.map((ev) => constants.get(ev)),
+      kwargs,
+    );
   }
 
   private filter(node: ast.Filter, scope: Scope, input: Ev): Ev {

@@ -1,9 +1,36 @@
 import { bindArguments } from '../compiler/arguments';
 import { TemplateRuntimeError } from '../errors';
 import { repr } from '../runtime/format';
-import type { CallableSpec, RenderState } from '../runtime/state';
+import type { CallableSpec, Registry, RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
 import { type Kwargs, Undefined } from '../runtime/values';
+
+/** `spec` with `args` and `kwargs` bound as Python binds a call: a function of the render and the value. */
+function bindTo<R>(
+  kind: 'filter' | 'test',
+  name: string,
+  spec: CallableSpec<R>,
+  args: readonly unknown[],
+  kwargs: Kwargs,
+): (state: RenderState, value: unknown) => R {
+  const bound = bindArguments(spec, kind, name, args, kwargs);
+  const fn = spec.fn;
+  // Called once per item of a sequence: the usual arities without spreading the arguments.
+  switch (bound.length) {
+    case 0:
+      return (state, value) => fn(state, value);
+    case 1: {
+      const [a] = bound;
+      return (state, value) => fn(state, value, a);
+    }
+    case 2: {
+      const [a, b] = bound;
+      return (state, value) => fn(state, value, a, b);
+    }
+    default:
+      return (state, value) => fn(state, value, ...bound);
+  }
+}
 
 /** `spec` with run-time arguments bound as Python binds a call, as a function of the value it is applied to. */
 function boundSpec<R>(
@@ -14,22 +41,31 @@ function boundSpec<R>(
   args: readonly unknown[],
   kwargs: Kwargs,
 ): (value: unknown) => R {
-  const bound = bindArguments(spec, kind, name, args, kwargs);
-  const fn = spec.fn;
-  // Called once per item of a sequence: the usual arities without spreading the arguments.
-  switch (bound.length) {
-    case 0:
-      return (value) => fn(state, value);
-    case 1: {
-      const [a] = bound;
-      return (value) => fn(state, value, a);
-    }
-    case 2: {
-      const [a, b] = bound;
-      return (value) => fn(state, value, a, b);
-    }
-    default:
-      return (value) => fn(state, value, ...bound);
+  const call = bindTo(kind, name, spec, args, kwargs);
+  return (value) => call(state, value);
+}
+
+/**
+ * The filter or test `name` of `registry` bound to `args` and `kwargs` once and for all (for a `specialize`), or
+ * undefined when that cannot be done (no such callable, a bad call): the caller then keeps to `filterCaller` or
+ * `testCaller`, which raise the error where Jinja2 raises it.
+ */
+export function preboundCallable<R>(
+  registry: Registry,
+  kind: 'filter' | 'test',
+  name: unknown,
+  args: readonly unknown[],
+  kwargs: Kwargs,
+): ((state: RenderState, value: unknown) => R) | undefined {
+  if (typeof name !== 'string') return undefined;
+  const spec = (kind === 'filter' ? registry.filters : registry.tests).get(name) as
+    | CallableSpec<R>
+    | undefined;
+  if (spec === undefined) return undefined;
+  try {
+    return bindTo(kind, name, spec, args, kwargs);
+  } catch {
+    return undefined;
   }
 }
 

@@ -9,7 +9,7 @@ import { dictViewKind } from '../runtime/dict-views';
 import { repr, str } from '../runtime/format';
 import { iterate, length } from '../runtime/iterate';
 import { add, eq, gt, lt, truthy, typeName } from '../runtime/operators';
-import type { FilterSpec, RenderState } from '../runtime/state';
+import type { FilterSpec, Registry, RenderState } from '../runtime/state';
 import { codePoints } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
@@ -26,7 +26,7 @@ import {
   Undefined,
 } from '../runtime/values';
 import { checkSize, filterArgumentError, indexArg, textOf } from './args';
-import { filterCaller, testCaller } from './call';
+import { filterCaller, preboundCallable, testCaller } from './call';
 import { attributeGetter, ignoreCase, multiAttributeGetter } from './lookup';
 import { hashKey, listLess, pySorted } from './ordering';
 
@@ -261,23 +261,78 @@ function doSlice(state: RenderState, value: unknown, slices: unknown, fillWith: 
   return pyIterator(out, 'generator', 'sync_do_slice');
 }
 
+/** `map` with its function: each item through `fn`. */
+function mapping(
+  fn: (state: RenderState, item: unknown) => unknown,
+): (state: RenderState, value: unknown) => unknown[] {
+  return (state, value) => {
+    if (!truthy(value)) return pyIterator([], 'generator', 'sync_do_map');
+    const items = iterate(value);
+    spend(state, items.length);
+    const out: unknown[] = new Array(items.length);
+    for (let i = 0; i < items.length; i++) out[i] = fn(state, items[i]);
+    return pyIterator(out, 'generator', 'sync_do_map');
+  };
+}
+
+/** `map(attribute=..., default=...)`'s getter, or undefined when other keywords are given (an error). */
+function mapAttribute(kwargs: Kwargs): ((state: RenderState, item: unknown) => unknown) | undefined {
+  const { attribute, default: fallback = null, ...rest } = kwargs;
+  if (Object.keys(rest).length > 0) return undefined;
+  const get = attributeGetter(attribute, undefined, fallback);
+  return (_state, item) => get(item);
+}
+
 function doMap(state: RenderState, value: unknown, args: unknown[], kwargs: Kwargs): unknown[] {
   if (!truthy(value)) return pyIterator([], 'generator', 'sync_do_map');
-  let fn: (item: unknown) => unknown;
+  let fn: (state: RenderState, item: unknown) => unknown;
   if (args.length === 0 && 'attribute' in kwargs) {
-    const { attribute, default: fallback = null, ...rest } = kwargs;
-    const unexpected = Object.keys(rest);
-    if (unexpected.length > 0)
-      throw filterArgumentError(`Unexpected keyword argument ${repr(unexpected[0])}`);
-    fn = attributeGetter(attribute, undefined, fallback);
+    const get = mapAttribute(kwargs);
+    if (get === undefined) {
+      const unexpected = Object.keys(kwargs).find((key) => key !== 'attribute' && key !== 'default');
+      throw filterArgumentError(`Unexpected keyword argument ${repr(unexpected)}`);
+    }
+    fn = get;
   } else {
     if (args.length === 0) throw filterArgumentError('map requires a filter argument');
     const [name, ...rest] = args;
-    fn = filterCaller(state, name, rest, kwargs);
+    const call = filterCaller(state, name, rest, kwargs);
+    fn = (_state, item) => call(item);
   }
-  const items = iterate(value);
-  spend(state, items.length);
-  return pyIterator(items.map(fn), 'generator', 'sync_do_map');
+  return mapping(fn)(state, value);
+}
+
+/** `map` with literal arguments: the attribute getter or the filter found and bound when compiled. */
+function specializeMap(
+  registry: Registry,
+  args: readonly unknown[],
+  kwargs: Kwargs,
+): ((state: RenderState, value: unknown) => unknown) | undefined {
+  if (args.length === 0) {
+    const get = 'attribute' in kwargs ? mapAttribute(kwargs) : undefined;
+    return get === undefined ? undefined : mapping(get);
+  }
+  const call = preboundCallable(registry, 'filter', args[0], args.slice(1), kwargs);
+  return call === undefined ? undefined : mapping(call);
+}
+
+/** `select` and its kin with their parts: the items whose `transform` passes `test` (truthiness when null), or fails it. */
+function selection(
+  keep: boolean,
+  transform: ((item: unknown) => unknown) | null,
+  test: ((state: RenderState, value: unknown) => boolean) | null,
+): (state: RenderState, value: unknown) => unknown[] {
+  return (state, value) => {
+    if (!truthy(value)) return pyIterator([], 'generator', 'select_or_reject');
+    const items = iterate(value);
+    spend(state, items.length);
+    const out: unknown[] = [];
+    for (const item of items) {
+      const v = transform === null ? item : transform(item);
+      if ((test === null ? truthy(v) : test(state, v)) === keep) out.push(item);
+    }
+    return pyIterator(out, 'generator', 'select_or_reject');
+  };
 }
 
 function selectOrReject(
@@ -289,28 +344,35 @@ function selectOrReject(
   lookupAttribute: boolean,
 ): unknown[] {
   if (!truthy(value)) return pyIterator([], 'generator', 'select_or_reject');
-  let transform: (item: unknown) => unknown = (item) => item;
+  let transform: ((item: unknown) => unknown) | null = null;
   let offset = 0;
   if (lookupAttribute) {
     if (args.length === 0) throw filterArgumentError('Missing parameter for attribute name');
     transform = attributeGetter(args[0]);
     offset = 1;
   }
-  let test: (item: unknown) => boolean;
+  let test: ((state: RenderState, value: unknown) => boolean) | null = null;
   if (args.length > offset) {
-    const name = args[offset];
-    const rest = args.slice(offset + 1);
-    test = testCaller(state, name, rest, kwargs);
-  } else {
-    test = truthy;
+    const named = testCaller(state, args[offset], args.slice(offset + 1), kwargs);
+    test = (_state, v) => named(v);
   }
-  const items = iterate(value);
-  spend(state, items.length);
-  return pyIterator(
-    items.filter((item) => test(transform(item)) === keep),
-    'generator',
-    'select_or_reject',
-  );
+  return selection(keep, transform, test)(state, value);
+}
+
+/** `select` and its kin with literal arguments: the attribute getter and the test found and bound when compiled. */
+function specializeSelection(keep: boolean, lookupAttribute: boolean): FilterSpec['specialize'] {
+  return (registry, args, kwargs) => {
+    let transform: ((item: unknown) => unknown) | null = null;
+    let offset = 0;
+    if (lookupAttribute) {
+      if (args.length === 0) return undefined;
+      transform = attributeGetter(args[0]);
+      offset = 1;
+    }
+    if (args.length <= offset) return selection(keep, transform, null);
+    const test = preboundCallable<boolean>(registry, 'test', args[offset], args.slice(offset + 1), kwargs);
+    return test === undefined ? undefined : selection(keep, transform, test);
+  };
 }
 
 /** The sequence filters, by name. */
@@ -330,29 +392,33 @@ export const listFilters: Readonly<Record<string, FilterSpec>> = {
   groupby: { params: ['attribute', 'default', 'case_sensitive'], required: 1, fn: doGroupby },
   batch: { params: ['linecount', 'fill_with'], required: 1, fn: doBatch },
   slice: { params: ['slices', 'fill_with'], required: 1, fn: doSlice },
-  map: { params: [], varargs: true, kwargs: true, fn: doMap },
+  map: { params: [], varargs: true, kwargs: true, fn: doMap, specialize: specializeMap },
   select: {
     params: [],
     varargs: true,
     kwargs: true,
     fn: (s, v, a, k) => selectOrReject(s, v, a, k, true, false),
+    specialize: specializeSelection(true, false),
   },
   reject: {
     params: [],
     varargs: true,
     kwargs: true,
     fn: (s, v, a, k) => selectOrReject(s, v, a, k, false, false),
+    specialize: specializeSelection(false, false),
   },
   selectattr: {
     params: [],
     varargs: true,
     kwargs: true,
     fn: (s, v, a, k) => selectOrReject(s, v, a, k, true, true),
+    specialize: specializeSelection(true, true),
   },
   rejectattr: {
     params: [],
     varargs: true,
     kwargs: true,
     fn: (s, v, a, k) => selectOrReject(s, v, a, k, false, true),
+    specialize: specializeSelection(false, true),
   },
 };

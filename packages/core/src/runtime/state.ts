@@ -14,6 +14,16 @@ export interface CallableSpec<R> {
   readonly varargs?: boolean;
   /** Extra keyword arguments (`**kwargs`) are accepted and passed as one record after the varargs (or params). */
   readonly kwargs?: boolean;
+  /**
+   * For a call whose arguments are all literals (`map(attribute='name')`, `selectattr('age', '>', 30)`): the
+   * implementation with them bound once, when the template is compiled, or undefined to keep `fn` (which raises
+   * any error the call has, where Jinja2 raises it). Optional.
+   */
+  readonly specialize?: (
+    registry: Registry,
+    args: readonly unknown[],
+    kwargs: Record<string, unknown>,
+  ) => ((state: RenderState, value: unknown) => R) | undefined;
   /** The implementation: `fn(state, value, ...boundParams, [varargs], [kwargs])`. */
   // biome-ignore lint/suspicious/noExplicitAny: each implementation declares its own parameter types; the compiler binds them by name
   readonly fn: (state: RenderState, value: unknown, ...args: any[]) => R;
