@@ -369,8 +369,8 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
   };
 }
 
-/** `caller` in a macro called without a call block. */
-const NO_CALLER = new Undefined('caller', NO_OBJECT, 'No caller defined');
+/** `caller` in a macro called without a call block: a new Undefined each time, as Jinja2 makes one. */
+const noCaller = (): Undefined => new Undefined('caller', NO_OBJECT, 'No caller defined');
 
 /** A loop's `if` filter: given the frame around the loop, tells whether an item is kept. */
 type LoopFilter = (f: Frame) => (item: unknown) => boolean;
@@ -1025,7 +1025,7 @@ export class Compiler {
       for (let i = Math.max(given, firstDefault); i < paramCount; i++) {
         vars[paramSlots[i]] = defaults[i - firstDefault](frame);
       }
-      if (callerSlot >= 0) vars[callerSlot] = NO_CALLER;
+      if (callerSlot >= 0) vars[callerSlot] = noCaller();
       if (kwargsSlot >= 0) vars[kwargsSlot] = {};
       if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
     };
@@ -1050,7 +1050,7 @@ export class Compiler {
       if (callerSlot >= 0) {
         const caller = rest.caller;
         delete rest.caller;
-        vars[callerSlot] = caller === undefined || caller === null ? NO_CALLER : caller;
+        vars[callerSlot] = caller === undefined || caller === null ? noCaller() : caller;
       }
       if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
       else {

@@ -11,7 +11,7 @@ import {
   Undefined,
 } from '../runtime/values';
 
-/** The plain numeric and boolean attributes of `loop`, by the code `LoopContext.plain` answers them for. */
+/** The attributes of `loop` that are values (not methods), by the code `LoopContext.plain` answers them for. */
 const PLAIN_ATTRIBUTES = [
   'index',
   'index0',
@@ -22,11 +22,13 @@ const PLAIN_ATTRIBUTES = [
   'length',
   'depth',
   'depth0',
+  'previtem',
+  'nextitem',
 ];
 
 /**
- * The code of `loop.<name>` for the plain numeric and boolean attributes, chosen when a template is compiled so
- * that a render skips the lookup by name; -1 for the others, which `LoopContext.attr` answers.
+ * The code of `loop.<name>` for the attributes that are values, chosen when a template is compiled so that a
+ * render skips the lookup by name; -1 for the others, which `LoopContext.attr` answers.
  */
 export function plainLoopAttribute(name: string): number {
   return PLAIN_ATTRIBUTES.indexOf(name);
@@ -54,44 +56,42 @@ export class LoopContext extends AttributeSource {
 
   /** The value of `loop.<name>`, or Undefined. */
   /** The attribute `plainLoopAttribute` gave `code` for. */
-  plain(code: number): number | boolean {
-    const { index0 } = this;
+  plain(code: number): unknown {
+    const { index0, items } = this;
     switch (code) {
       case 0:
         return index0 + 1;
       case 1:
         return index0;
       case 2:
-        return this.items.length - index0;
+        return items.length - index0;
       case 3:
-        return this.items.length - index0 - 1;
+        return items.length - index0 - 1;
       case 4:
         return index0 === 0;
       case 5:
-        return index0 === this.items.length - 1;
+        return index0 === items.length - 1;
       case 6:
-        return this.items.length;
+        return items.length;
       case 7:
         return this.depth0 + 1;
-      default:
+      case 8:
         return this.depth0;
+      case 9:
+        return index0 > 0
+          ? items[index0 - 1]
+          : new Undefined(undefined, NO_OBJECT, 'there is no previous item');
+      default:
+        return index0 < items.length - 1
+          ? items[index0 + 1]
+          : new Undefined(undefined, NO_OBJECT, 'there is no next item');
     }
   }
 
   override attr(name: string): unknown {
     const code = plainLoopAttribute(name);
     if (code >= 0) return this.plain(code);
-    const { index0, items } = this;
-    const length = items.length;
     switch (name) {
-      case 'previtem':
-        return index0 > 0
-          ? items[index0 - 1]
-          : new Undefined(undefined, NO_OBJECT, 'there is no previous item');
-      case 'nextitem':
-        return index0 < length - 1
-          ? items[index0 + 1]
-          : new Undefined(undefined, NO_OBJECT, 'there is no next item');
       case 'cycle':
         return new PyCallable('cycle', (_state, args) => this.cycle(args));
       case 'changed':

@@ -1135,16 +1135,21 @@ function resolved<S>(owner: string, table: Record<string, Method<S>>, name: stri
 }
 
 /**
- * For a call `obj.name(...)` known when the template is compiled: finds the method for strings, lists and
- * dicts (the receivers templates call methods on) once, so a call runs it directly. The finder answers null for
- * any other receiver (tuples, which may be named, Markup, numbers, engine objects), which `getattr` serves.
+ * For a call `obj.name(...)` known when the template is compiled: finds the method for strings, numbers, lists
+ * and dicts (the receivers templates call methods on) once, so a call runs it directly. The finder answers null
+ * for any other receiver (tuples, which may be named, Markup, integral floats, engine objects), which `getattr`
+ * serves.
  */
 export function methodFinder(name: string): (obj: unknown) => ResolvedMethod | null {
   const ofStr = resolved('str', STR_METHODS, name);
   const ofList = resolved('list', LIST_METHODS, name);
   const ofDict = resolved('dict', DICT_METHODS, name);
+  const ofInt = resolved('int', INT_METHODS, name);
+  const ofFloat = resolved('float', FLOAT_METHODS, name);
   return (obj) => {
     if (typeof obj === 'string') return ofStr;
+    if (typeof obj === 'number') return Number.isInteger(obj) ? ofInt : ofFloat;
+    if (typeof obj === 'boolean' || typeof obj === 'bigint') return ofInt;
     if (typeof obj !== 'object' || obj === null) return null;
     if (Array.isArray(obj)) {
       return isTuple(obj) || dictViewKind(obj) !== undefined || iteratorKind(obj) !== undefined
