@@ -1127,7 +1127,9 @@ export function callResolved(
   kwargs: Kwargs,
 ): unknown {
   const { owner, name, method } = resolved;
-  return method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs);
+  // An integral float's methods are a float's, on its number.
+  const on = self instanceof PyFloat ? self.value : self;
+  return method.fn(state, on, bind(owner, name, method, args, kwargs), kwargs);
 }
 
 function resolved<S>(owner: string, table: Record<string, Method<S>>, name: string): ResolvedMethod | null {
@@ -1137,8 +1139,7 @@ function resolved<S>(owner: string, table: Record<string, Method<S>>, name: stri
 /**
  * For a call `obj.name(...)` known when the template is compiled: finds the method for strings, numbers, lists
  * and dicts (the receivers templates call methods on) once, so a call runs it directly. The finder answers null
- * for any other receiver (tuples, which may be named, Markup, integral floats, engine objects), which `getattr`
- * serves.
+ * for any other receiver (tuples, which may be named, Markup, engine objects), which `getattr` serves.
  */
 export function methodFinder(name: string): (obj: unknown) => ResolvedMethod | null {
   const ofStr = resolved('str', STR_METHODS, name);
@@ -1156,6 +1157,7 @@ export function methodFinder(name: string): (obj: unknown) => ResolvedMethod | n
         ? null
         : ofList;
     }
+    if (obj instanceof PyFloat) return ofFloat;
     return isDict(obj) ? ofDict : null;
   };
 }
