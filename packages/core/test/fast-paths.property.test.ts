@@ -267,3 +267,17 @@ describe('ISO dates read by character codes', () => {
     );
   });
 });
+
+describe('words of ASCII text counted by character codes', () => {
+  const template = compile('{{ s|wordcount }}');
+  const ascii = fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', ' ', '-', '.', '\n', "'", '\t', '$') });
+
+  it('count the runs of word characters the general pattern finds', () => {
+    fc.assert(
+      fc.property(fc.oneof(ascii, fc.string()), (s) => {
+        expect(template.render({ s })).toBe(String(s.match(/[\p{L}\p{N}_]+/gu)?.length ?? 0));
+      }),
+      { numRuns: runs },
+    );
+  });
+});

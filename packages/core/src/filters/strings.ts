@@ -181,8 +181,27 @@ function doTruncate(
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
+/** ASCII word characters of `wordcount` (`\w`): letters, digits and `_`. */
+const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (/\w/.test(String.fromCharCode(c)) ? 1 : 0));
+
+/** Words in ASCII text counted by character codes, or -1 when the text has any other character. */
+function asciiWordCount(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return -1;
+    const word = ASCII_WORD[c] === 1;
+    if (word && !inWord) words++;
+    inWord = word;
+  }
+  return words;
+}
+
 function doWordcount(_state: RenderState, value: unknown): number {
-  return textOf(softStr(value)).match(WORD)?.length ?? 0;
+  const text = textOf(softStr(value));
+  const quick = asciiWordCount(text);
+  return quick >= 0 ? quick : (text.match(WORD)?.length ?? 0);
 }
 
 function doIndent(
