@@ -385,7 +385,7 @@ export class Compiler {
   /** Loop bodies being compiled that contain `break`/`continue`. */
   private watchControl = false;
   /** The compiled literals and their values, for callers that can use the value instead of the closure. */
-  private readonly constants = new WeakMap<Ev, unknown>();
+  private readonly constants = new Map<Ev, unknown>();
 
   constructor(
     private readonly registry: Registry,
