@@ -51,7 +51,8 @@ export function strftime(dt: DateTime, format: string, maxLength: number): strin
   // 256 bytes per format byte; a result that does not fit comes back as ''.
   const text = end < 0 ? native : native.slice(0, end);
   let buffer = 1024;
-  while (buffer < 256 * utf8Length(text)) buffer *= 2;
+  const formatBytes = utf8Length(text);
+  while (buffer < 256 * formatBytes) buffer *= 2;
   const writer = new Writer(Math.min(buffer, maxLength + 1));
   if (!formatTm(writer, civilFields(dt), dt.seconds, text)) {
     if (buffer <= maxLength + 1) return '';
@@ -60,8 +61,13 @@ export function strftime(dt: DateTime, format: string, maxLength: number): strin
   return utf8Length(writer.text) >= buffer ? '' : writer.text;
 }
 
+/** A `%f`, `%z` or `%Z` (or a `%%` before one of the letters, which `pythonPass` tells apart). */
+const PYTHON_DIRECTIVE = /%[fzZ]/;
+
 /** Python's `wrap_strftime`: replaces `%f`, `%z` and `%Z` directly after a `%`; everything else goes to glibc. */
 function pythonPass(dt: DateTime, format: string): string {
+  // Most formats have none of the three: they pass unchanged.
+  if (!PYTHON_DIRECTIVE.test(format)) return format;
   let out = '';
   for (let i = 0; i < format.length; i++) {
     const ch = format[i];
@@ -319,9 +325,18 @@ function isoWeekDays(yearDay: number, weekday: number): number {
 
 function utf8Length(s: string): number {
   let bytes = 0;
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0;
-    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const low = s.charCodeAt(i + 1);
+      // A pair is one code point of four bytes; a lone surrogate counts three, as its code point would.
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
   }
   return bytes;
 }
