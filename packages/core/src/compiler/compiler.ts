@@ -265,16 +265,7 @@ function unpack(value: unknown, count: number): unknown[] {
 
 /** Runs statements in order, stopping early when a `break`/`continue` is pending. */
 function sequence(parts: St[], watchControl: boolean): St {
-  if (watchControl) {
-    return (f) => {
-      let out = '';
-      for (const part of parts) {
-        out += part(f);
-        if (f.run.control !== Control.None) break;
-      }
-      return out;
-    };
-  }
+  if (watchControl) return watchedSequence(parts);
   switch (parts.length) {
     case 0:
       return () => '';
@@ -298,6 +289,40 @@ function sequence(parts: St[], watchControl: boolean): St {
       const runs: St[] = [];
       for (let i = 0; i < parts.length; i += 4) runs.push(sequence(parts.slice(i, i + 4), false));
       return sequence(runs, false);
+    }
+  }
+}
+
+/**
+ * Statements in order that stop once a `break`/`continue` is pending: up to three are one closure with their
+ * calls written out; more are runs of three, in turn the same way.
+ */
+function watchedSequence(parts: St[]): St {
+  switch (parts.length) {
+    case 0:
+      return () => '';
+    case 1:
+      return parts[0];
+    case 2: {
+      const [a, b] = parts;
+      return (f) => {
+        const out = a(f);
+        return f.run.control !== Control.None ? out : out + b(f);
+      };
+    }
+    case 3: {
+      const [a, b, c] = parts;
+      return (f) => {
+        let out = a(f);
+        if (f.run.control !== Control.None) return out;
+        out += b(f);
+        return f.run.control !== Control.None ? out : out + c(f);
+      };
+    }
+    default: {
+      const runs: St[] = [];
+      for (let i = 0; i < parts.length; i += 3) runs.push(watchedSequence(parts.slice(i, i + 3)));
+      return watchedSequence(runs);
     }
   }
 }
