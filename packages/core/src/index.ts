@@ -8,7 +8,7 @@ export {
   TemplateRuntimeError,
   TemplateSyntaxError,
 } from './errors';
-export { DEFAULT_LIMITS, type Limits } from './limits';
+export { DEFAULT_LIMITS, type Limits, TimeBudget } from './limits';
 export { type ParseReport, parseAll } from './parser/parser';
 export {
   ContentApiArgumentError,

@@ -12,7 +12,10 @@ export interface Limits {
   maxCallDepth: number;
   /** Largest `range()` a template may build, as in Jinja2's sandbox. Defaults to `100_000`. */
   maxRange: number;
-  /** Wall time one render may take, in milliseconds. Defaults to `1_000`. */
+  /**
+   * Wall time one render may take, in milliseconds; renders given one `TimeBudget` (the fields of a payload) share
+   * it. Defaults to `1_000`.
+   */
   timeoutMs: number;
   /** Nesting depth of content blocks. Defaults to `10`. */
   maxContentBlockDepth: number;
@@ -48,10 +51,13 @@ export function spend(budget: Budget, units: number): void {
 export function readClock(budget: Budget): void {
   const now = Date.now();
   if (budget.deadline === 0) budget.deadline = now + budget.limits.timeoutMs;
-  else if (now > budget.deadline) {
-    throw new LimitError('timeoutMs', `the render took longer than ${budget.limits.timeoutMs} ms`);
-  }
+  else if (now > budget.deadline) throw timeLimitError(budget.limits);
   budget.unitsLeft = UNITS_PER_CLOCK_READ;
+}
+
+/** The `LimitError` of a render past its time. */
+export function timeLimitError(limits: Limits): LimitError {
+  return new LimitError('timeoutMs', `the render took longer than ${limits.timeoutMs} ms`);
 }
 
 /** The limits used when an option is not given. */
@@ -78,5 +84,37 @@ export function checkSize(state: { readonly limits: Limits }, size: number, what
       'maxOutputSize',
       `${what} would be ${size} characters long, more than the output limit of ${state.limits.maxOutputSize}`,
     );
+  }
+}
+
+/**
+ * One `timeoutMs` shared by several renders: the fields of one payload, the content blocks they include and each
+ * pass of a template that calls content APIs. Only time spent rendering counts, not the waits for data between
+ * renders; once the budget is spent, every further render fails at once.
+ *
+ * @example
+ * const budget = new TimeBudget(1_000);
+ * subject.render(variables, budget);
+ * body.render(variables, budget); // both renders together within 1 s
+ */
+export class TimeBudget {
+  private leftMs: number;
+  private deadline = 0;
+  /** Renders running now: a content block renders inside the template that reads it. */
+  private running = 0;
+
+  constructor(readonly timeoutMs: number) {
+    this.leftMs = timeoutMs;
+  }
+
+  /** Starts a render and gives its deadline, in `Date.now()` time. @internal */
+  start(): number {
+    if (this.running++ === 0) this.deadline = Date.now() + this.leftMs;
+    return this.deadline;
+  }
+
+  /** Ends a render started with `start`. @internal */
+  stop(): void {
+    if (--this.running === 0) this.leftMs = this.deadline - Date.now();
   }
 }

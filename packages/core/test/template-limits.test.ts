@@ -3,7 +3,14 @@
  * naming the limit, raised quickly, and a template just under it renders.
  */
 import { describe, expect, it } from 'vitest';
-import { type CompileOptions, compile, DEFAULT_LIMITS, LimitError, type Limits } from '../src/index';
+import {
+  type CompileOptions,
+  compile,
+  DEFAULT_LIMITS,
+  LimitError,
+  type Limits,
+  TimeBudget,
+} from '../src/index';
 import { thrownBy } from './helpers/template-outcome';
 
 /** The LimitError thrown by compiling and rendering; fails for anything else. */
@@ -306,10 +313,56 @@ describe('timeoutMs', () => {
     expect(ms).toBeLessThan(1_000);
   });
 
+  it('a filter call that runs long stops within the time, not only between calls', () => {
+    const template = compile('{{ ([7] * 3000000)|sort|length }}', { limits: long });
+    // The sort runs about 1.5 s, far past 50 ms, and no loop runs: only a check inside the filter stops it.
+    for (let i = 0; i < 3; i++) {
+      let error: unknown;
+      const ms = elapsed(() => {
+        error = thrownBy(() => template.render());
+      });
+      expect((error as LimitError).limit).toBe('timeoutMs');
+      expect(ms).toBeLessThan(1_000);
+    }
+  });
+
   it('a render well within the time renders, and each render gets its own time', () => {
     const template = compile('{% for i in range(2000) %}{{ i }}{% endfor %}', {
       limits: { timeoutMs: 1_000 },
     });
     for (let i = 0; i < 3; i++) expect(template.render()).toHaveLength(6890);
+  });
+});
+
+describe('a TimeBudget shared by several renders', () => {
+  const spin = compile('{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}', {
+    limits: { maxLoopIterations: Number.MAX_SAFE_INTEGER },
+  });
+  const quick = compile('{{ 1 + 1 }}');
+
+  it('gives the renders one timeoutMs together: once it is spent, the next render fails at once', () => {
+    const budget = new TimeBudget(50);
+    let first: unknown;
+    const ms = elapsed(() => {
+      first = thrownBy(() => spin.render({}, budget));
+    });
+    expect((first as LimitError).limit).toBe('timeoutMs');
+    expect(ms).toBeLessThan(1_000);
+    const second = thrownBy(() => quick.render({}, budget));
+    expect(second).toBeInstanceOf(LimitError);
+    expect((second as LimitError).message).toBe('the render took longer than 1000 ms');
+  });
+
+  it('counts only the time spent rendering, not the time between renders', async () => {
+    const budget = new TimeBudget(100);
+    expect(quick.render({}, budget)).toBe('2');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(quick.render({}, budget)).toBe('2');
+  });
+
+  it('each render of a template without a budget gets its own time', () => {
+    expect(quick.render({})).toBe('2');
+    expect(thrownBy(() => spin.render({}, new TimeBudget(0)))).toBeInstanceOf(LimitError);
+    expect(quick.render({})).toBe('2');
   });
 });

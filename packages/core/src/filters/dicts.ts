@@ -27,7 +27,7 @@ function dictItems(d: Record<string, unknown> | Map<unknown, unknown>): unknown[
 }
 
 function doDictsort(
-  _state: RenderState,
+  state: RenderState,
   value: unknown,
   caseSensitive: unknown = false,
   by: unknown = 'key',
@@ -41,6 +41,7 @@ function doDictsort(
   if (!isDict(value)) throw attributeError(value, 'items');
   const sensitive = truthy(caseSensitive);
   return pySorted(
+    state,
     dictItems(value),
     (item) => (sensitive ? item[position] : ignoreCase(item[position])),
     truthy(reverse),

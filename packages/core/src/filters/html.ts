@@ -1,5 +1,6 @@
 /** Jinja2's HTML, URL and JSON filters: escaping, `striptags`, `urlize`, `xmlattr`, `urlencode`, `tojson`. */
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { type Budget, spend } from '../limits';
 import { floatRepr, repr, str } from '../runtime/format';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
@@ -372,28 +373,33 @@ function jsonKey(key: unknown): string {
   throw typeError(`keys must be str, int, float, bool or None, not ${typeName(key)}`);
 }
 
-/** Python's `json.dumps(value, sort_keys=True, indent=indent)`. */
-function dumpJson(value: unknown, indent: string | null, level: number): string {
+/** Python's `json.dumps(value, sort_keys=True, indent=indent)`; each value and character spends the render's time. */
+function dumpJson(work: Budget, value: unknown, indent: string | null, level: number): string {
+  spend(work, 1);
   if (value === null) return 'null';
   if (value === true) return 'true';
   if (value === false) return 'false';
-  if (typeof value === 'string') return jsonString(value);
-  if (value instanceof Markup) return jsonString(value.value);
+  if (typeof value === 'string' || value instanceof Markup) {
+    const text = textOf(value);
+    spend(work, text.length);
+    return jsonString(text);
+  }
   if (isInt(value)) return String(value);
   if (typeof value === 'number') return jsonFloat(value);
   if (value instanceof PyFloat) return jsonFloat(value.value);
+  if (indent !== null) checkSize(work, indent.length * (level + 1), 'tojson');
   const open = indent === null ? '' : `\n${indent.repeat(level + 1)}`;
   const close = indent === null ? '' : `\n${indent.repeat(level)}`;
   const separator = indent === null ? ', ' : `,${open}`;
   if (Array.isArray(value) && !iteratorKind(value)) {
     if (value.length === 0) return '[]';
-    return `[${open}${value.map((v) => dumpJson(v, indent, level + 1)).join(separator)}${close}]`;
+    return `[${open}${value.map((v) => dumpJson(work, v, indent, level + 1)).join(separator)}${close}]`;
   }
   if (isDict(value)) {
     const entries = dictEntries(value);
     if (entries.length === 0) return '{}';
-    const sorted = pySorted(entries, (entry) => entry[0], false, lt);
-    const body = sorted.map(([k, v]) => `${jsonString(jsonKey(k))}: ${dumpJson(v, indent, level + 1)}`);
+    const sorted = pySorted(work, entries, (entry) => entry[0], false, lt);
+    const body = sorted.map(([k, v]) => `${jsonString(jsonKey(k))}: ${dumpJson(work, v, indent, level + 1)}`);
     return `{${open}${body.join(separator)}${close}}`;
   }
   const kind = iteratorKind(value);
@@ -405,7 +411,7 @@ function doTojson(state: RenderState, value: unknown, indent: unknown = null): M
   if (indent !== null) {
     indentText = typeof indent === 'string' ? indent : ' '.repeat(Math.max(0, indexArg(indent)));
   }
-  const json = dumpJson(value, indentText, 0);
+  const json = dumpJson(state, value, indentText, 0);
   checkSize(state, json.length, 'tojson');
   return new Markup(
     json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/'/g, '\\u0027'),

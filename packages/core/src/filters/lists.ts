@@ -156,14 +156,16 @@ function doMax(
 }
 
 function doSort(
-  _state: RenderState,
+  state: RenderState,
   value: unknown,
   reverse: unknown = false,
   caseSensitive: unknown = false,
   attribute: unknown = null,
 ): unknown[] {
   const key = multiAttributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
-  return pySorted(iterate(value), key, truthy(reverse), (a, b) => listLess(a as unknown[], b as unknown[]));
+  return pySorted(state, iterate(value), key, truthy(reverse), (a, b) =>
+    listLess(a as unknown[], b as unknown[]),
+  );
 }
 
 function doUnique(
@@ -186,7 +188,7 @@ function doUnique(
 }
 
 function doGroupby(
-  _state: RenderState,
+  state: RenderState,
   value: unknown,
   attribute: unknown,
   fallback: unknown = null,
@@ -194,7 +196,7 @@ function doGroupby(
 ): unknown[] {
   const sensitive = truthy(caseSensitive);
   const key = attributeGetter(attribute, sensitive ? undefined : ignoreCase, fallback);
-  const sorted = pySorted(iterate(value), key);
+  const sorted = pySorted(state, iterate(value), key);
   const groups: Array<{ key: unknown; items: unknown[] }> = [];
   for (const item of sorted) {
     const k = key(item);

@@ -1,4 +1,5 @@
 import { typeError } from '../errors';
+import { type Budget, spend } from '../limits';
 import { eq, lt, typeName } from '../runtime/operators';
 import { isDict, isTuple, iteratorKind, Markup, PyFloat, Undefined } from '../runtime/values';
 
@@ -9,16 +10,24 @@ export type Less = (a: unknown, b: unknown) => boolean;
  * Python's `sorted(items, key=key, reverse=reverse)`. Keys are computed once, in order, before any comparison;
  * the sort is stable and, like CPython's, compares only with `<` (later item first), so a list of mixed types
  * fails with the same TypeError as Python. `reverse` keeps equal items in their original order, as Python does.
+ * Each key and each comparison spends a unit of the render's time.
  */
 export function pySorted<T>(
+  work: Budget,
   items: readonly T[],
   key: (item: T) => unknown,
   reverse = false,
   less: Less = lt,
 ): T[] {
-  const pairs = items.map((item) => ({ item, key: key(item) }));
+  const pairs = items.map((item) => {
+    spend(work, 1);
+    return { item, key: key(item) };
+  });
   if (reverse) pairs.reverse();
-  const sorted = timsortLite(pairs, (a, b) => less(a.key, b.key));
+  const sorted = timsortLite(pairs, (a, b) => {
+    spend(work, 1);
+    return less(a.key, b.key);
+  });
   if (reverse) sorted.reverse();
   return sorted.map((p) => p.item);
 }
@@ -45,7 +54,7 @@ function timsortLite<T>(items: T[], isLess: (a: T, b: T) => boolean): T[] {
     binaryInsertionSort(a, 0, countRun(a, 0, n, isLess), n, isLess);
     return a;
   }
-  const runs: Array<[number, number]> = [];
+  let runs: Array<[number, number]> = [];
   for (let lo = 0; lo < n; ) {
     const hi = Math.min(n, lo + 32);
     const run = countRun(a, lo, hi, isLess);
@@ -65,7 +74,7 @@ function timsortLite<T>(items: T[], isLess: (a: T, b: T) => boolean): T[] {
       mergeRuns(a, left[0], left[1], right[1], isLess);
       merged.push([left[0], right[1]]);
     }
-    runs.splice(0, runs.length, ...merged);
+    runs = merged;
   }
   return a;
 }

@@ -2,6 +2,7 @@
  * Python's `pprint.pformat(obj)` (width 80, indent 1, dicts sorted by key), which the `pprint` filter prints:
  * a value whose repr fits stays on one line, longer dicts, lists, tuples and strings are split over lines.
  */
+import { type Budget, spend } from '../limits';
 import { repr } from '../runtime/format';
 import { dictEntries } from '../runtime/iterate';
 import { splitlines } from '../runtime/methods';
@@ -12,10 +13,10 @@ import { pySorted } from './ordering';
 
 const WIDTH = 80;
 
-/** `pprint.pformat(value)`. */
-export function pformat(value: unknown): string {
+/** `pprint.pformat(value)`; each value printed spends a unit of the render's time. */
+export function pformat(work: Budget, value: unknown): string {
   const out: string[] = [];
-  format(value, out, 0, 0, 0);
+  format(work, value, out, 0, 0, 0);
   return out.join('');
 }
 
@@ -33,8 +34,12 @@ function safeLess(a: unknown, b: unknown): boolean {
   }
 }
 
-function sortedItems(d: Record<string, unknown> | Map<unknown, unknown>): Array<[unknown, unknown]> {
+function sortedItems(
+  work: Budget,
+  d: Record<string, unknown> | Map<unknown, unknown>,
+): Array<[unknown, unknown]> {
   return pySorted(
+    work,
     dictEntries(d),
     (item) => item,
     false,
@@ -50,45 +55,56 @@ function sortedItems(d: Record<string, unknown> | Map<unknown, unknown>): Array<
 }
 
 /** pprint's `_safe_repr`: repr with sorted dicts. */
-function safeRepr(value: unknown): string {
+function safeRepr(work: Budget, value: unknown): string {
+  spend(work, 1);
   if (isDict(value)) {
-    const items = sortedItems(value);
+    const items = sortedItems(work, value);
     if (items.length === 0) return '{}';
-    return `{${items.map(([k, v]) => `${safeRepr(k)}: ${safeRepr(v)}`).join(', ')}}`;
+    return `{${items.map(([k, v]) => `${safeRepr(work, k)}: ${safeRepr(work, v)}`).join(', ')}}`;
   }
   if (isPlainSequence(value)) {
-    const parts = value.map(safeRepr);
+    const parts = value.map((item) => safeRepr(work, item));
     if (!isTuple(value)) return `[${parts.join(', ')}]`;
     return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(', ')})`;
   }
-  return repr(value);
+  const rep = repr(value);
+  spend(work, rep.length);
+  return rep;
 }
 
-function format(value: unknown, out: string[], indent: number, allowance: number, level: number): void {
-  const rep = safeRepr(value);
+function format(
+  work: Budget,
+  value: unknown,
+  out: string[],
+  indent: number,
+  allowance: number,
+  level: number,
+): void {
+  const rep = safeRepr(work, value);
   if (cpLength(rep) <= WIDTH - indent - allowance) {
     out.push(rep);
     return;
   }
   if (isDict(value)) {
     out.push('{');
-    const items = sortedItems(value);
-    if (items.length > 0) formatDictItems(items, out, indent, allowance + 1, level + 1);
+    const items = sortedItems(work, value);
+    if (items.length > 0) formatDictItems(work, items, out, indent, allowance + 1, level + 1);
     out.push('}');
   } else if (isPlainSequence(value)) {
     const tuple = isTuple(value);
     const end = tuple ? (value.length === 1 ? ',)' : ')') : ']';
     out.push(tuple ? '(' : '[');
-    formatItems(value, out, indent, allowance + end.length, level + 1);
+    formatItems(work, value, out, indent, allowance + end.length, level + 1);
     out.push(end);
   } else if (typeof value === 'string') {
-    formatString(value, out, indent, allowance, level + 1);
+    formatString(work, value, out, indent, allowance, level + 1);
   } else {
     out.push(rep);
   }
 }
 
 function formatDictItems(
+  work: Budget,
   items: Array<[unknown, unknown]>,
   out: string[],
   indent: number,
@@ -98,14 +114,15 @@ function formatDictItems(
   const inner = indent + 1;
   items.forEach(([key, value], i) => {
     const last = i === items.length - 1;
-    const rep = safeRepr(key);
+    const rep = safeRepr(work, key);
     out.push(rep, ': ');
-    format(value, out, inner + cpLength(rep) + 2, last ? allowance : 1, level);
+    format(work, value, out, inner + cpLength(rep) + 2, last ? allowance : 1, level);
     if (!last) out.push(`,\n${' '.repeat(inner)}`);
   });
 }
 
 function formatItems(
+  work: Budget,
   items: unknown[],
   out: string[],
   indent: number,
@@ -116,12 +133,19 @@ function formatItems(
   items.forEach((item, i) => {
     const last = i === items.length - 1;
     if (i > 0) out.push(`,\n${' '.repeat(inner)}`);
-    format(item, out, inner, last ? allowance : 1, level);
+    format(work, item, out, inner, last ? allowance : 1, level);
   });
 }
 
 /** pprint's `_pprint_str`: a long string becomes adjacent literals, broken after whitespace, in parentheses. */
-function formatString(value: string, out: string[], indent: number, allowance: number, level: number): void {
+function formatString(
+  work: Budget,
+  value: string,
+  out: string[],
+  indent: number,
+  allowance: number,
+  level: number,
+): void {
   if (value === '') {
     out.push(repr(value));
     return;
@@ -139,6 +163,7 @@ function formatString(value: string, out: string[], indent: number, allowance: n
   let lastRep = '';
   lines.forEach((line, i) => {
     const rep = repr(line);
+    spend(work, rep.length);
     lastRep = rep;
     if (i === lines.length - 1) maxWidth1 -= allow;
     if (cpLength(rep) <= maxWidth1) {
@@ -151,6 +176,7 @@ function formatString(value: string, out: string[], indent: number, allowance: n
     let maxWidth2 = maxWidth;
     let current = '';
     parts.forEach((part, j) => {
+      spend(work, part.length);
       const candidate = current + part;
       if (j === parts.length - 1 && i === lines.length - 1) maxWidth2 -= allow;
       if (cpLength(repr(candidate)) > maxWidth2) {

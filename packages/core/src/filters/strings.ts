@@ -351,5 +351,5 @@ export const stringFilters: Readonly<Record<string, FilterSpec>> = {
   indent: { params: ['width', 'first', 'blank'], fn: doIndent },
   format: { params: [], varargs: true, kwargs: true, fn: doFormat },
   wordwrap: { params: ['width', 'break_long_words', 'wrapstring', 'break_on_hyphens'], fn: doWordwrap },
-  pprint: { params: [], fn: (_state, value) => pformat(value) },
+  pprint: { params: [], fn: (state, value) => pformat(state, value) },
 };

@@ -5,7 +5,7 @@
  */
 
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
-import { checkSize } from '../limits';
+import { checkSize, spend } from '../limits';
 import { callValue, dictHas, dictLookup } from './access';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, strFormat, strFormatMap } from './format';
@@ -687,13 +687,16 @@ function sequenceIndex(list: unknown[], x: unknown, start: unknown, end: unknown
 /** Python's list.sort: stable, by `<` only, `reverse` keeping equal items in their original order. */
 function sortList(state: RenderState, list: unknown[], key: unknown, reverse: unknown): null {
   mutable(list);
-  const keyed = list.map((item) => ({
-    item,
-    key: key === undefined || key === null ? item : callValue(state, key, [item], {}),
-  }));
+  const keyed = list.map((item) => {
+    spend(state, 1);
+    return { item, key: key === undefined || key === null ? item : callValue(state, key, [item], {}) };
+  });
   const descending = reverse !== undefined && truthy(reverse);
   if (descending) keyed.reverse();
-  keyed.sort((x, y) => (lt(x.key, y.key) ? -1 : lt(y.key, x.key) ? 1 : 0));
+  keyed.sort((x, y) => {
+    spend(state, 1);
+    return lt(x.key, y.key) ? -1 : lt(y.key, x.key) ? 1 : 0;
+  });
   if (descending) keyed.reverse();
   keyed.forEach((entry, i) => {
     list[i] = entry.item;
