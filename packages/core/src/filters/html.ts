@@ -84,44 +84,80 @@ function isInvalidCodepoint(cp: number): boolean {
   );
 }
 
-const CHARREF = /&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)/g;
+/** One character reference, matched where an `&` is (sticky). */
+const CHARREF = /&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)/y;
 
-/** Python's `html.unescape`: numeric and HTML5 named references, including legacy names without `;`. */
-export function unescapeHtml(s: string): string {
-  if (!s.includes('&')) return s;
-  const entities = htmlEntities();
-  return s.replace(CHARREF, (match, ref: string) => {
-    if (ref[0] === '#') {
-      const hex = ref[1] === 'x' || ref[1] === 'X';
-      const digits = ref
-        .slice(hex ? 2 : 1)
-        .replace(/;$/, '')
-        .replace(/^0+(?=.)/, '');
-      // Past 0x10FFFF the exact value no longer matters: it becomes U+FFFD.
-      const num = digits.length > 8 ? 0x110000 : Number.parseInt(digits, hex ? 16 : 10);
-      const replaced = INVALID_CHARREFS.get(num);
-      if (replaced !== undefined) return replaced;
-      if ((num >= 0xd800 && num <= 0xdfff) || num > 0x10ffff) return '\ufffd';
-      if (isInvalidCodepoint(num)) return '';
-      return String.fromCodePoint(num);
-    }
-    const whole = entities.get(ref);
-    if (whole !== undefined) return whole;
-    // The longest known prefix wins, as the HTML5 spec's legacy rule (`&ampx` is `&x`).
-    for (let x = ref.length - 1; x > 1; x--) {
-      const prefix = entities.get(ref.slice(0, x));
-      if (prefix !== undefined) return prefix + ref.slice(x);
-    }
-    return match;
-  });
+/** The text of the character reference `match` (`ref` is what follows its `&`). */
+function charref(match: string, ref: string, entities: ReadonlyMap<string, string>): string {
+  if (ref[0] === '#') {
+    const hex = ref[1] === 'x' || ref[1] === 'X';
+    const digits = ref
+      .slice(hex ? 2 : 1)
+      .replace(/;$/, '')
+      .replace(/^0+(?=.)/, '');
+    // Past 0x10FFFF the exact value no longer matters: it becomes U+FFFD.
+    const num = digits.length > 8 ? 0x110000 : Number.parseInt(digits, hex ? 16 : 10);
+    const replaced = INVALID_CHARREFS.get(num);
+    if (replaced !== undefined) return replaced;
+    if ((num >= 0xd800 && num <= 0xdfff) || num > 0x10ffff) return '\ufffd';
+    if (isInvalidCodepoint(num)) return '';
+    return String.fromCodePoint(num);
+  }
+  const whole = entities.get(ref);
+  if (whole !== undefined) return whole;
+  // The longest known prefix wins, as the HTML5 spec's legacy rule (`&ampx` is `&x`).
+  for (let x = ref.length - 1; x > 1; x--) {
+    const prefix = entities.get(ref.slice(0, x));
+    if (prefix !== undefined) return prefix + ref.slice(x);
+  }
+  return match;
 }
 
-function doStriptags(_state: RenderState, value: unknown): string {
-  const text = str(value)
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[\s\S]*?>/g, '');
+/**
+ * Python's `html.unescape`: numeric and HTML5 named references, including legacy names without `;`. Each `&`
+ * spends the render's time (a replace with a callback would match the whole text before the first call).
+ */
+export function unescapeHtml(state: RenderState, s: string): string {
+  let at = s.indexOf('&');
+  if (at < 0) return s;
+  const entities = htmlEntities();
+  let out = '';
+  let from = 0;
+  for (; at >= 0; at = s.indexOf('&', Math.max(at + 1, from))) {
+    spend(state, 1);
+    CHARREF.lastIndex = at;
+    const match = CHARREF.exec(s);
+    if (match === null) continue;
+    out += s.slice(from, at) + charref(match[0], match[1], entities);
+    from = at + match[0].length;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
+
+/**
+ * `text` without the spans markupsafe's lazy patterns remove: each from the first `open` left to the first
+ * `close` after it (`<!--.*?-->`, `<.*?>`). Found with `indexOf`, which stays linear where the pattern would try
+ * every unclosed `open` to the end of the text.
+ */
+function withoutSpans(text: string, open: string, close: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf(open, from);
+    const end = start < 0 ? -1 : text.indexOf(close, start + open.length);
+    // An `open` with no `close` after it: no later one has one either.
+    if (end < 0) return from === 0 ? text : out + text.slice(from);
+    out += text.slice(from, start);
+    from = end + close.length;
+  }
+}
+
+function doStriptags(state: RenderState, value: unknown): string {
+  const markup = str(value);
+  spend(state, markup.length);
+  const text = withoutSpans(withoutSpans(markup, '<!--', '-->'), '<', '>');
   const words = text.split(PY_SPACE_RUN);
-  return unescapeHtml(words.filter((w) => w !== '').join(' '));
+  return unescapeHtml(state, words.filter((w) => w !== '').join(' '));
 }
 
 function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = true): string {
@@ -228,12 +264,90 @@ const HTTP_URL = new RegExp(
 const EMAIL = /^\S+@[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.[\p{L}\p{N}_]+$/u;
 const SPACE_RUN_KEPT = new RegExp(`(${PY_SPACE_RUN.source})`);
 
+/** `s.count(sub)` for a non-empty `sub`. */
 function countOf(s: string, sub: string): number {
-  return s.split(sub).length - 1;
+  let count = 0;
+  for (let at = s.indexOf(sub); at >= 0; at = s.indexOf(sub, at + sub.length)) count++;
+  return count;
 }
 
-/** Jinja's `utils.urlize` on already-escaped text. */
+/** Characters one of which any link has: a domain's dot, a scheme's colon, an address's at sign. */
+const LINK_SIGN = /[.:@]/;
+
+/**
+ * Where the tail `([)>.,\n]|&gt;)+$` of a word starts: its end when there is none. Read from the end, which
+ * stays linear where the pattern would retry every run of those characters inside the word.
+ */
+function tailStart(word: string): number {
+  let start = word.length;
+  for (;;) {
+    if (start >= 4 && word.startsWith('&gt;', start - 4)) start -= 4;
+    else if (start > 0 && ').>,\n'.includes(word[start - 1])) start--;
+    else return start;
+  }
+}
+
+/** Jinja's `utils.urlize` of one word (a run without whitespace): the word, or it with its link made. */
+function urlizeWord(
+  word: string,
+  trim: (x: string) => string,
+  relAttr: string,
+  targetAttr: string,
+  extraSchemes: string[],
+): string {
+  // The head, middle and tail below only move characters around: a word that cannot be a link stays as it is.
+  if (!LINK_SIGN.test(word)) return word;
+  let head = '';
+  let middle = word;
+  let tail = '';
+  const lead = /^(?:[(<]|&lt;)+/.exec(middle);
+  if (lead) {
+    head = lead[0];
+    middle = middle.slice(head.length);
+  }
+  const trail = tailStart(middle);
+  tail = middle.slice(trail);
+  middle = middle.slice(0, trail);
+  // Balance brackets by taking closing ones back from the tail.
+  for (const [open, close] of [
+    ['(', ')'],
+    ['<', '>'],
+    ['&lt;', '&gt;'],
+  ]) {
+    const opens = countOf(middle, open);
+    if (opens <= countOf(middle, close)) continue;
+    const moves = Math.min(opens, countOf(tail, close));
+    for (let i = 0; i < moves; i++) {
+      const end = tail.indexOf(close) + close.length;
+      middle += tail.slice(0, end);
+      tail = tail.slice(end);
+    }
+  }
+  if (HTTP_URL.test(middle)) {
+    const href = middle.startsWith('https://') || middle.startsWith('http://') ? middle : `https://${middle}`;
+    middle = `<a href="${href}"${relAttr}${targetAttr}>${trim(middle)}</a>`;
+  } else if (middle.startsWith('mailto:') && EMAIL.test(middle.slice(7))) {
+    middle = `<a href="${middle}">${middle.slice(7)}</a>`;
+  } else if (
+    middle.includes('@') &&
+    !middle.startsWith('www.') &&
+    !middle.includes(':') &&
+    EMAIL.test(middle)
+  ) {
+    middle = `<a href="mailto:${middle}">${middle}</a>`;
+  } else {
+    for (const scheme of extraSchemes) {
+      if (middle !== scheme && middle.startsWith(scheme)) {
+        middle = `<a href="${middle}"${relAttr}${targetAttr}>${middle}</a>`;
+      }
+    }
+  }
+  return head + middle + tail;
+}
+
+/** Jinja's `utils.urlize` on already-escaped text; each word spends the render's time. */
 function urlizeText(
+  state: RenderState,
   text: string,
   trimLimit: unknown,
   rel: string | null,
@@ -247,62 +361,12 @@ function urlizeText(
   };
   const relAttr = rel ? ` rel="${escapeText(rel)}"` : '';
   const targetAttr = target ? ` target="${escapeText(target)}"` : '';
-  return text
-    .split(SPACE_RUN_KEPT)
-    .map((word) => {
-      let head = '';
-      let middle = word;
-      let tail = '';
-      const lead = /^(?:[(<]|&lt;)+/.exec(middle);
-      if (lead) {
-        head = lead[0];
-        middle = middle.slice(head.length);
-      }
-      if (/(?:[)>.,\n]|&gt;)$/.test(middle)) {
-        const trail = /(?:[)>.,\n]|&gt;)+$/.exec(middle);
-        if (trail) {
-          tail = trail[0];
-          middle = middle.slice(0, trail.index);
-        }
-      }
-      // Balance brackets by taking closing ones back from the tail.
-      for (const [open, close] of [
-        ['(', ')'],
-        ['<', '>'],
-        ['&lt;', '&gt;'],
-      ]) {
-        const opens = countOf(middle, open);
-        if (opens <= countOf(middle, close)) continue;
-        const moves = Math.min(opens, countOf(tail, close));
-        for (let i = 0; i < moves; i++) {
-          const end = tail.indexOf(close) + close.length;
-          middle += tail.slice(0, end);
-          tail = tail.slice(end);
-        }
-      }
-      if (HTTP_URL.test(middle)) {
-        const href =
-          middle.startsWith('https://') || middle.startsWith('http://') ? middle : `https://${middle}`;
-        middle = `<a href="${href}"${relAttr}${targetAttr}>${trim(middle)}</a>`;
-      } else if (middle.startsWith('mailto:') && EMAIL.test(middle.slice(7))) {
-        middle = `<a href="${middle}">${middle.slice(7)}</a>`;
-      } else if (
-        middle.includes('@') &&
-        !middle.startsWith('www.') &&
-        !middle.includes(':') &&
-        EMAIL.test(middle)
-      ) {
-        middle = `<a href="mailto:${middle}">${middle}</a>`;
-      } else {
-        for (const scheme of extraSchemes) {
-          if (middle !== scheme && middle.startsWith(scheme)) {
-            middle = `<a href="${middle}"${relAttr}${targetAttr}>${middle}</a>`;
-          }
-        }
-      }
-      return head + middle + tail;
-    })
-    .join('');
+  let out = '';
+  for (const word of text.split(SPACE_RUN_KEPT)) {
+    spend(state, word.length + 1);
+    out += urlizeWord(word, trim, relAttr, targetAttr, extraSchemes);
+  }
+  return out;
 }
 
 function doUrlize(
@@ -326,6 +390,7 @@ function doUrlize(
     }
   }
   const out = urlizeText(
+    state,
     escapeValue(value).value,
     trimUrlLimit,
     relText || null,

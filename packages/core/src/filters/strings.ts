@@ -1,6 +1,7 @@
 /** Jinja2's text filters: case, padding, trimming, replacing, truncating, wrapping and `%` formatting. */
 
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { spend } from '../limits';
 import { slice } from '../runtime/access';
 import { markupPercentFormat, percentFormat, str } from '../runtime/format';
 import { length } from '../runtime/iterate';
@@ -8,7 +9,14 @@ import { escapeText } from '../runtime/markup';
 import { replaceText, splitlines, strip } from '../runtime/methods';
 import { add, ge, le, sub, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
-import { codePoints, cpLength, PY_WHITESPACE, pyCapitalize } from '../runtime/strings';
+import {
+  codePoints,
+  cpLength,
+  hasSurrogate,
+  isPySpaceChar,
+  PY_WHITESPACE,
+  pyCapitalize,
+} from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import { isInt, type Kwargs, Markup, NO_KWARGS, tuple, Undefined } from '../runtime/values';
 import {
@@ -260,54 +268,119 @@ const WORD_SEPARATOR = new RegExp(
     `|[^\\t\\n\\v\\f\\r ]+?(?:-(?:(?<=${WRAP_LETTER}{2}-)|(?<=${WRAP_LETTER}-${WRAP_LETTER}-))(?=${WRAP_LETTER}-?${WRAP_LETTER})` +
     `|(?=${WRAP_SPACE}|$)` +
     `|(?<=${WRAP_WORD_PUNCT})(?=-{2,}${WRAP_WORD_CHAR})))`,
-  'u',
+  'gu',
 );
-const SIMPLE_WORD_SEPARATOR = new RegExp(`(${WRAP_SPACE}+)`, 'u');
+const SIMPLE_WORD_SEPARATOR = new RegExp(`(${WRAP_SPACE}+)`, 'gu');
+
+/** `separator.split(text)` without the empty strings, one chunk at a time (no match of `separator` is empty). */
+function* splitChunks(text: string, separator: RegExp): Generator<string> {
+  let from = 0;
+  for (const match of text.matchAll(separator)) {
+    if (match.index > from) yield text.slice(from, match.index);
+    yield match[0];
+    from = match.index + match[0].length;
+  }
+  if (from < text.length) yield text.slice(from);
+}
+
+/**
+ * One chunk of textwrap's split, with the part at its front that earlier lines took off. Lengths and positions
+ * count code points, as Python's do; the text is only cut, never copied per line, so wrapping stays linear.
+ */
+class WrapChunk {
+  /** The code points, for text with astral characters (else the text is indexed directly). */
+  private readonly points: readonly string[] | null;
+  private readonly total: number;
+  /** Code points already taken by earlier lines. */
+  private from = 0;
+  /** The last code point that is not whitespace, or -1: what is left is blank once `from` passes it. */
+  private readonly lastNonBlank: number;
+
+  constructor(private readonly text: string) {
+    this.points = hasSurrogate(text) ? codePoints(text) : null;
+    this.total = this.points === null ? text.length : this.points.length;
+    let last = this.total - 1;
+    while (last >= 0 && isPySpaceChar(this.at(last))) last--;
+    this.lastNonBlank = last;
+  }
+
+  private at(index: number): string {
+    return this.points === null ? this.text[index] : this.points[index];
+  }
+
+  /** Code points left. */
+  get length(): number {
+    return this.total - this.from;
+  }
+
+  /** Python's `chunk.strip() == ''` for what is left. */
+  isBlank(): boolean {
+    return this.lastNonBlank < this.from;
+  }
+
+  /** `chunk.rfind('-', 0, end)` on what is left, and whether a non-hyphen comes before that hyphen. */
+  breakHyphen(end: number): { hyphen: number; afterWord: boolean } {
+    let hyphen = Math.min(end, this.length) - 1;
+    while (hyphen >= 0 && this.at(this.from + hyphen) !== '-') hyphen--;
+    let afterWord = false;
+    for (let i = 0; i < hyphen && !afterWord; i++) afterWord = this.at(this.from + i) !== '-';
+    return { hyphen, afterWord };
+  }
+
+  /** Takes the first `count` code points of what is left. */
+  take(count: number): string {
+    const start = this.from;
+    this.from += count;
+    if (this.points === null) return this.text.slice(start, this.from);
+    return this.points.slice(start, this.from).join('');
+  }
+}
 
 /** Python's `textwrap.wrap(text, width, expand_tabs=False, replace_whitespace=False, ...)`, lines of code points. */
 function wrapParagraph(
+  state: RenderState,
   text: string,
   width: number,
   breakLongWords: boolean,
   breakOnHyphens: boolean,
 ): string[] {
   if (width <= 0) throw valueError(`invalid width ${width} (must be > 0)`);
-  const chunks = text
-    .split(breakOnHyphens ? WORD_SEPARATOR : SIMPLE_WORD_SEPARATOR)
-    .filter((c) => c !== '' && c !== undefined)
-    .map(codePoints)
-    .reverse();
+  // Chunks are split off as the lines need them, so a long text spends its time as it goes.
+  const source = splitChunks(text, breakOnHyphens ? WORD_SEPARATOR : SIMPLE_WORD_SEPARATOR);
+  const advance = (): WrapChunk | undefined => {
+    const next = source.next();
+    if (next.done) return undefined;
+    spend(state, next.value.length);
+    return new WrapChunk(next.value);
+  };
   const lines: string[] = [];
-  while (chunks.length > 0) {
-    const line: string[][] = [];
+  let chunk = advance();
+  while (chunk !== undefined) {
+    const line: string[] = [];
     let lineLength = 0;
-    if (isBlank(chunks[chunks.length - 1].join('')) && lines.length > 0) chunks.pop();
-    while (chunks.length > 0) {
-      const next = chunks[chunks.length - 1];
-      if (lineLength + next.length > width) break;
-      line.push(next);
-      lineLength += next.length;
-      chunks.pop();
+    if (chunk.isBlank() && lines.length > 0) chunk = advance();
+    while (chunk !== undefined && lineLength + chunk.length <= width) {
+      lineLength += chunk.length;
+      line.push(chunk.take(chunk.length));
+      chunk = advance();
     }
-    if (chunks.length > 0 && chunks[chunks.length - 1].length > width) {
-      const spaceLeft = width < 1 ? 1 : width - lineLength;
-      const chunk = chunks[chunks.length - 1];
+    if (chunk !== undefined && chunk.length > width) {
+      spend(state, width);
       if (breakLongWords) {
+        const spaceLeft = width - lineLength;
         let end = spaceLeft;
         if (breakOnHyphens && chunk.length > spaceLeft) {
-          const hyphen = chunk.slice(0, spaceLeft).lastIndexOf('-');
-          if (hyphen > 0 && chunk.slice(0, hyphen).some((c) => c !== '-')) end = hyphen + 1;
+          const { hyphen, afterWord } = chunk.breakHyphen(spaceLeft);
+          if (hyphen > 0 && afterWord) end = hyphen + 1;
         }
-        line.push(chunk.slice(0, end));
-        chunks[chunks.length - 1] = chunk.slice(end);
+        line.push(chunk.take(end));
       } else if (line.length === 0) {
-        line.push(chunk);
-        chunks.pop();
+        line.push(chunk.take(chunk.length));
+        chunk = advance();
       }
-      lineLength = line.reduce((n, c) => n + c.length, 0);
     }
-    if (line.length > 0 && isBlank(line[line.length - 1].join(''))) line.pop();
-    if (line.length > 0) lines.push(line.map((c) => c.join('')).join(''));
+    if (line.length > 0 && isBlank(line[line.length - 1])) line.pop();
+    if (line.length > 0) lines.push(line.join(''));
   }
   return lines;
 }
@@ -326,7 +399,7 @@ function doWordwrap(
   const w = indexArg(width);
   // Each paragraph is wrapped on its own; an empty one still takes its place between separators.
   const paragraphs = splitlines(textOf(value), false).map((line) =>
-    wrapParagraph(line, w, truthy(breakLongWords), truthy(breakOnHyphens)),
+    wrapParagraph(state, line, w, truthy(breakLongWords), truthy(breakOnHyphens)),
   );
   let size = Math.max(0, paragraphs.length - 1) * separator.length;
   for (const lines of paragraphs) {
