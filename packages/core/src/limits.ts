@@ -87,6 +87,29 @@ export function checkSize(state: { readonly limits: Limits }, size: number, what
   }
 }
 
+/** The render (or budgeted compile) running now, for work that has no `RenderState` at hand (`str()` of a list). */
+let running: Budget | undefined;
+
+/**
+ * Makes `budget` the render running now and returns the one it interrupts: renders are synchronous, and a content
+ * block renders inside the template that reads it. Give the result back to `leaveRender`. @internal
+ */
+export function enterRender(budget: Budget): Budget | undefined {
+  const outer = running;
+  running = budget;
+  return outer;
+}
+
+/** Ends the render `enterRender` started, making `outer` the one running again. @internal */
+export function leaveRender(outer: Budget | undefined): void {
+  running = outer;
+}
+
+/** `spend` for the render running now; nothing outside a render. For code that has no `RenderState`. */
+export function spendRunning(units: number): void {
+  if (running !== undefined) spend(running, units);
+}
+
 /**
  * One `timeoutMs` shared by several renders: the fields of one payload, the content blocks they include and each
  * pass of a template that calls content APIs. Only time spent rendering counts, not the waits for data between

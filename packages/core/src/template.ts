@@ -2,7 +2,14 @@ import { asTemplateError, Compiler, type Program, type TemplateNames } from './c
 import { Run } from './compiler/frame';
 import { LimitError } from './errors';
 import { builtinFilters } from './filters/index';
-import { type Limits, resolveLimits, type TimeBudget, timeLimitError } from './limits';
+import {
+  enterRender,
+  type Limits,
+  leaveRender,
+  resolveLimits,
+  type TimeBudget,
+  timeLimitError,
+} from './limits';
 import { parse } from './parser/parser';
 import type { FilterSpec, Registry, TestSpec } from './runtime/state';
 import { SourceCache } from './source-cache';
@@ -64,18 +71,18 @@ export class Template {
   /**
    * Renders with these variables (plain JS values: strings, numbers, booleans, null, arrays, plain objects).
    * Throws a `TemplateError`: `TemplateRuntimeError`, `SecurityError`, `LimitError`, or `NotSentSignal`
-   * when the template says not to send. With a `budget`, the render spends from that shared time instead of
-   * getting `timeoutMs` of its own.
+   * when the template says not to send. With a `budget`, the render also spends from that shared time.
    *
    * @example
    * compile('Hi {{ name|title }}!').render({ name: 'jane' }) // 'Hi Jane!'
    */
   render(variables: Record<string, unknown> = {}, budget?: TimeBudget): string {
     const run = new Run(variables, this.limits, this.registry, this.clock);
+    const outer = enterRender(run);
     let out: string;
     try {
       if (budget !== undefined) {
-        run.deadline = budget.start();
+        run.deadline = Math.min(Date.now() + this.limits.timeoutMs, budget.start());
         if (Date.now() >= run.deadline) throw timeLimitError(this.limits);
       }
       out = this.program.run(run);
@@ -83,6 +90,7 @@ export class Template {
       throw asTemplateError(error, 'the engine failed to render this template');
     } finally {
       budget?.stop();
+      leaveRender(outer);
     }
     if (out.length > this.limits.maxOutputSize) {
       throw new LimitError(

@@ -44,6 +44,37 @@ describe('ContentBlock', () => {
     expect(await textOf(renderer, "{% for n in ['b', 'a'] %}{{ ContentBlock[n] }}{% endfor %}")).toBe('BA');
   });
 
+  it('a computed name renders only the blocks the template reads: a cycle elsewhere does not fail it', async () => {
+    const renderer = rendererFor({
+      contentBlocks: {
+        header: 'Welcome',
+        loop_a: '{{ ContentBlock.loop_b }}',
+        loop_b: '{{ ContentBlock.loop_a }}',
+        broken: '{{ 1 // 0 }}',
+      },
+    });
+    expect(await textOf(renderer, '{{ ContentBlock[name] }}', { userAttributes: {} })).toBe('');
+    const input = { eventAttributes: { name: 'header' } };
+    expect(await textOf(renderer, '{{ ContentBlock[EventAttribute.name] }}', input)).toBe('Welcome');
+    expect(await textOf(renderer, "{{ ContentBlock['header'] }}")).toBe('Welcome');
+  });
+
+  it('a computed name that reaches a cycle fails with the chain, placed at the read', async () => {
+    const renderer = rendererFor({
+      contentBlocks: {
+        header: 'Welcome',
+        loop_a: '{{ ContentBlock.loop_b }}',
+        loop_b: '{{ ContentBlock.loop_a }}',
+      },
+    });
+    const error = await rejectionOf(
+      renderer.render("{% set n = 'loop_a' %}\n{{ ContentBlock[n] }}", { eventAttributes: {} }),
+    );
+    expect(error).toBeInstanceOf(ContentBlockError);
+    expect(error.message).toBe('content blocks include each other in a cycle: loop_a -> loop_b -> loop_a');
+    expect((error as ContentBlockError).line).toBe(2);
+  });
+
   it('a content block cycle names the chain', async () => {
     const renderer = rendererFor({
       contentBlocks: { footer: 'F {{ ContentBlock.legal }}', legal: "L {{ ContentBlock['footer'] }}" },

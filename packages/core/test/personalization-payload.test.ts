@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRenderer, NotFoundError, type Resolvers, TemplateSyntaxError } from '../src/index';
+import { createRenderer, LimitError, NotFoundError, type Resolvers, TemplateSyntaxError } from '../src/index';
 import { later, rendererFor, USER_1 } from './helpers/personalization';
 
 /** Resolvers that answer later and count every fetch. */
@@ -148,6 +148,34 @@ describe('renderPayload', () => {
       failures: [],
       warnings: [{ source: 'content_api', name: 'x', message: "Content API 'x' failed: down" }],
     });
+  });
+
+  it('all fields of one message share one timeoutMs: fields that each run to the limit stop together', async () => {
+    const renderer = createRenderer({
+      limits: { timeoutMs: 100, maxLoopIterations: Number.MAX_SAFE_INTEGER },
+    });
+    const spin = '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}';
+    const payload = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key${i}`, spin]));
+    const start = Date.now();
+    const result = await renderer.renderPayload(payload);
+    const ms = Date.now() - start;
+    expect(result.failures).toHaveLength(20);
+    for (const failure of result.failures) {
+      expect(failure.status === 'error' && failure.error).toBeInstanceOf(LimitError);
+    }
+    // With a limit per field they would take 20 x 100 ms at least.
+    expect(ms).toBeLessThan(1_500);
+  });
+
+  it('the time between fields and passes that wait for data does not count', async () => {
+    const apis = { callContentApi: () => later(150, { temp: 21 }) };
+    const renderer = createRenderer({ resolvers: { contentApis: apis }, limits: { timeoutMs: 100 } });
+    const result = await renderer.renderPayload({
+      a: '{{ ContentApi.weather({"city": "a"}).temp }}',
+      b: '{% set w = ContentApi.weather({"city": "b"}) %}{{ ContentApi.weather({"city": w.temp}).temp }}',
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.payload).toEqual({ a: '21', b: '21' });
   });
 
   it('payload keys such as __proto__ stay plain keys', async () => {

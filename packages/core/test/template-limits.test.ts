@@ -322,7 +322,7 @@ describe('timeoutMs', () => {
         error = thrownBy(() => template.render());
       });
       expect((error as LimitError).limit).toBe('timeoutMs');
-      expect(ms).toBeLessThan(1_000);
+      expect(ms).toBeLessThan(5_000);
     }
   });
 
@@ -336,7 +336,7 @@ describe('timeoutMs', () => {
 
 describe('a TimeBudget shared by several renders', () => {
   const spin = compile('{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}', {
-    limits: { maxLoopIterations: Number.MAX_SAFE_INTEGER },
+    limits: { maxLoopIterations: Number.MAX_SAFE_INTEGER, timeoutMs: 5_000 },
   });
   const quick = compile('{{ 1 + 1 }}');
 
@@ -347,7 +347,8 @@ describe('a TimeBudget shared by several renders', () => {
       first = thrownBy(() => spin.render({}, budget));
     });
     expect((first as LimitError).limit).toBe('timeoutMs');
-    expect(ms).toBeLessThan(1_000);
+    // The template's own limit is 5 s: the budget's 50 ms stopped it.
+    expect(ms).toBeLessThan(2_500);
     const second = thrownBy(() => quick.render({}, budget));
     expect(second).toBeInstanceOf(LimitError);
     expect((second as LimitError).message).toBe('the render took longer than 1000 ms');

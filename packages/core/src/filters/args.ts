@@ -1,6 +1,6 @@
 /** Argument checks and result helpers shared by the filter families. */
 import { TemplateRuntimeError, typeError } from '../errors';
-import { str } from '../runtime/format';
+import { repr, str } from '../runtime/format';
 import { escapeText } from '../runtime/markup';
 import { typeName } from '../runtime/operators';
 import { isInt, Markup } from '../runtime/values';
@@ -13,6 +13,16 @@ export function indexArg(v: unknown): number {
 }
 
 export { checkSize } from '../limits';
+
+/** How much of a value a message of the service's filters quotes. */
+const QUOTED = 80;
+
+/** `repr(value)`, cut short: what a message quotes of a value the template passed, which may be megabytes. */
+export function quoted(value: unknown): string {
+  const cut = typeof value === 'string' && value.length > QUOTED;
+  const text = repr(cut ? value.slice(0, QUOTED) : value);
+  return cut || text.length > QUOTED ? `${text.slice(0, QUOTED)}...` : text;
+}
 
 /** Jinja's `soft_str`: strings and Markup stay as they are, anything else goes through Python's `str()`. */
 export function softStr(value: unknown): string | Markup {

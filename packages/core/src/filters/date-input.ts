@@ -1,7 +1,7 @@
 /** Reads the dates the service's date filters accept: text in a few fixed layouts, or Unix seconds. */
 import { valueError } from '../errors';
-import { repr } from '../runtime/format';
 import { isNumber, Markup, type PyFloat, toJsNumber } from '../runtime/values';
+import { quoted } from './args';
 import { civilToSeconds, type DateTime, daysInMonth, MAX_SECONDS, MIN_SECONDS } from './civil-time';
 import { fixedZone } from './time-zones';
 
@@ -182,5 +182,5 @@ const EXPECTED =
   '2020/10/14, or Unix seconds as a number';
 
 function cannotRead(filter: string, value: unknown, why: string) {
-  return valueError(`${filter}: cannot read ${repr(value)} as a date${why ? ` (${why})` : ''}`);
+  return valueError(`${filter}: cannot read ${quoted(value)} as a date${why ? ` (${why})` : ''}`);
 }

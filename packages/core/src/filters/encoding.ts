@@ -7,11 +7,11 @@
  * An Undefined input gives ''; any other non-string input is first turned into text with Python's `str()`.
  */
 import { valueError } from '../errors';
-import { repr } from '../runtime/format';
+import { type Budget, spend } from '../limits';
 import type { RenderState } from '../runtime/state';
 import { pyIsAscii } from '../runtime/strings';
 import { Undefined } from '../runtime/values';
-import { checkSize, softStr, textOf } from './args';
+import { checkSize, quoted, softStr, textOf } from './args';
 
 /** The text a text filter works on: '' for Undefined, the string itself, or Python's `str()` of anything else. */
 export function inputText(value: unknown): string {
@@ -24,6 +24,7 @@ export function base64encode(state: RenderState, value: unknown): string {
   checkSize(state, Math.ceil(bytes.length / 3) * 4, 'base64encode');
   const codes: number[] = [];
   for (let i = 0; i < bytes.length; i += 3) {
+    spend(state, 3);
     const chunk = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     codes.push(BASE64_CODES[chunk >> 18], BASE64_CODES[(chunk >> 12) & 63]);
     codes.push(i + 1 < bytes.length ? BASE64_CODES[(chunk >> 6) & 63] : PAD_CODE);
@@ -37,9 +38,9 @@ export function base64encode(state: RenderState, value: unknown): string {
  * characters outside the alphabet are skipped, input stops at complete padding, and missing padding,
  * a dangling character, non-ASCII input or bytes that are not UTF-8 are a ValueError.
  */
-export function base64decode(_state: RenderState, value: unknown): string {
+export function base64decode(state: RenderState, value: unknown): string {
   const text = inputText(value);
-  const fail = (why: string) => valueError(`base64decode: cannot decode ${repr(text)} (${why})`);
+  const fail = (why: string) => valueError(`base64decode: cannot decode ${quoted(text)} (${why})`);
   if (!pyIsAscii(text)) throw fail('Base64 text is ASCII only');
   // CPython's binascii.a2b_base64 in its default, non-strict mode.
   const bytes: number[] = [];
@@ -48,11 +49,12 @@ export function base64decode(_state: RenderState, value: unknown): string {
   let pads = 0;
   let done = false;
   for (let i = 0; i < text.length && !done; i++) {
+    spend(state, 1);
     if (text[i] === '=') {
       if (quadPos >= 2 && quadPos + ++pads >= 4) done = true;
       continue;
     }
-    const v = BASE64.indexOf(text[i]);
+    const v = BASE64_VALUES[text.charCodeAt(i)];
     if (v < 0) continue;
     pads = 0;
     switch (quadPos) {
@@ -74,7 +76,7 @@ export function base64decode(_state: RenderState, value: unknown): string {
   }
   if (!done && quadPos === 1) throw fail('the number of Base64 characters is one more than a multiple of 4');
   if (!done && quadPos !== 0) throw fail('incorrect padding');
-  const decoded = utf8Decode(bytes, false);
+  const decoded = utf8Decode(state, bytes, false);
   if (decoded === undefined) throw fail('the decoded bytes are not UTF-8 text');
   return decoded;
 }
@@ -84,13 +86,14 @@ export function base64decode(_state: RenderState, value: unknown): string {
  * `+` is a space, `%XX` escapes are UTF-8 bytes (invalid sequences become U+FFFD), and a `%` without
  * two hex digits stays as it is.
  */
-export function urldecode(_state: RenderState, value: unknown): string {
+export function urldecode(state: RenderState, value: unknown): string {
   const text = inputText(value).replaceAll('+', ' ');
   if (!text.includes('%')) return text;
   // Python decodes each run of ASCII characters on its own; other characters pass through.
   return text.replace(/[^\u0080-\uffff]+/g, (run) => {
     const bytes: number[] = [];
     for (let i = 0; i < run.length; i++) {
+      spend(state, 1);
       if (run[i] === '%' && HEX_PAIR.test(run.slice(i + 1, i + 3))) {
         bytes.push(Number.parseInt(run.slice(i + 1, i + 3), 16));
         i += 2;
@@ -98,12 +101,14 @@ export function urldecode(_state: RenderState, value: unknown): string {
         bytes.push(run.charCodeAt(i));
       }
     }
-    return utf8Decode(bytes, true) ?? '';
+    return utf8Decode(state, bytes, true) ?? '';
   });
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const BASE64_CODES = Array.from(BASE64, (ch) => ch.charCodeAt(0));
+/** The value of each ASCII character in Base64, -1 for those outside the alphabet. */
+const BASE64_VALUES = Int8Array.from({ length: 128 }, (_, code) => BASE64.indexOf(String.fromCharCode(code)));
 const PAD_CODE = '='.charCodeAt(0);
 const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
 
@@ -147,9 +152,10 @@ export function utf8Encode(filter: string, text: string): Uint8Array {
  * Decodes UTF-8 as Python does: strictly (undefined on the first invalid sequence) or, with `replace`,
  * putting one U+FFFD for each maximal invalid subpart (Unicode's recommended practice, which CPython follows).
  */
-function utf8Decode(bytes: ArrayLike<number>, replace: boolean): string | undefined {
+function utf8Decode(work: Budget, bytes: ArrayLike<number>, replace: boolean): string | undefined {
   const units: number[] = [];
   for (let i = 0; i < bytes.length; ) {
+    spend(work, 1);
     const b = bytes[i];
     let cp = -1;
     let next = i + 1;

@@ -8,6 +8,7 @@
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
+import { spend } from '../limits';
 import type { RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
 import { Undefined } from '../runtime/values';
@@ -17,18 +18,35 @@ import { inputText, utf8Encode } from './encoding';
  * `value|convertToSHA256(key)`: HMAC-SHA-256 of the UTF-8 text with the UTF-8 key, in lower-case hex.
  * @example `{{ 'hello'|convertToSHA256('secret') }}` is `88aab3ede8d3adf94d26ab90d3bafd4a2083070c3bcce9c014ee04a443847c0b`.
  */
-export function convertToSHA256(_state: RenderState, value: unknown, key: unknown): string {
+export function convertToSHA256(state: RenderState, value: unknown, key: unknown): string {
   if (value instanceof Undefined) return '';
   if (key instanceof Undefined) throw undefinedError(key);
   const message = utf8Encode('convertToSHA256', inputText(value));
-  return bytesToHex(hmac(sha256, utf8Encode('convertToSHA256', inputText(key)), message));
+  const mac = hmac.create(sha256, utf8Encode('convertToSHA256', inputText(key)));
+  return bytesToHex(hashed(state, mac, message));
 }
 
 /**
  * `value|convertToSHA256NoSalt`: SHA-256 of the UTF-8 text, in lower-case hex.
  * @example `{{ 'hello'|convertToSHA256NoSalt }}` is `2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824`.
  */
-export function convertToSHA256NoSalt(_state: RenderState, value: unknown): string {
+export function convertToSHA256NoSalt(state: RenderState, value: unknown): string {
   if (value instanceof Undefined) return '';
-  return bytesToHex(sha256(utf8Encode('convertToSHA256NoSalt', inputText(value))));
+  return bytesToHex(hashed(state, sha256.create(), utf8Encode('convertToSHA256NoSalt', inputText(value))));
+}
+
+/** Bytes hashed between two spends of the render's time: megabytes of text hash in steps. */
+const HASH_STEP = 64 * 1024;
+
+/** The digest of `bytes`, fed to `hash` in steps that each spend the render's time. */
+function hashed(
+  state: RenderState,
+  hash: { update(bytes: Uint8Array): unknown; digest(): Uint8Array },
+  bytes: Uint8Array,
+): Uint8Array {
+  for (let at = 0; at < bytes.length; at += HASH_STEP) {
+    spend(state, HASH_STEP);
+    hash.update(bytes.subarray(at, at + HASH_STEP));
+  }
+  return hash.digest();
 }

@@ -101,7 +101,10 @@ function doJoin(
   let items = iterate(value);
   if (attribute !== null) items = items.map(attributeGetter(attribute));
   const glue = str(separator);
-  const parts = items.map((item) => str(item));
+  const parts = items.map((item) => {
+    spend(state, 1);
+    return str(item);
+  });
   checkSize(
     state,
     parts.reduce((n, p) => n + p.length, 0) + Math.max(0, parts.length - 1) * glue.length,
@@ -117,17 +120,27 @@ function doSum(state: RenderState, value: unknown, attribute: unknown = null, st
   let items = iterate(value);
   if (attribute !== null) items = items.map(attributeGetter(attribute));
   let total = start;
-  for (const item of items) total = add(state, total, item);
+  for (const item of items) {
+    spend(state, 1);
+    total = add(state, total, item);
+  }
   return total;
 }
 
-function minOrMax(value: unknown, caseSensitive: unknown, attribute: unknown, better: typeof lt): unknown {
+function minOrMax(
+  state: RenderState,
+  value: unknown,
+  caseSensitive: unknown,
+  attribute: unknown,
+  better: typeof lt,
+): unknown {
   const items = iterate(value);
   if (items.length === 0) return undefinedWithHint('No aggregated item, sequence was empty.');
   const key = attributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
   let best = items[0];
   let bestKey = key(best);
   for (let i = 1; i < items.length; i++) {
+    spend(state, 1);
     const k = key(items[i]);
     if (better(k, bestKey)) {
       best = items[i];
@@ -138,21 +151,21 @@ function minOrMax(value: unknown, caseSensitive: unknown, attribute: unknown, be
 }
 
 function doMin(
-  _state: RenderState,
+  state: RenderState,
   value: unknown,
   caseSensitive: unknown = false,
   attribute: unknown = null,
 ): unknown {
-  return minOrMax(value, caseSensitive, attribute, lt);
+  return minOrMax(state, value, caseSensitive, attribute, lt);
 }
 
 function doMax(
-  _state: RenderState,
+  state: RenderState,
   value: unknown,
   caseSensitive: unknown = false,
   attribute: unknown = null,
 ): unknown {
-  return minOrMax(value, caseSensitive, attribute, gt);
+  return minOrMax(state, value, caseSensitive, attribute, gt);
 }
 
 function doSort(
@@ -169,7 +182,7 @@ function doSort(
 }
 
 function doUnique(
-  _state: RenderState,
+  state: RenderState,
   value: unknown,
   caseSensitive: unknown = false,
   attribute: unknown = null,
@@ -178,6 +191,7 @@ function doUnique(
   const seen = new Set<string>();
   const out: unknown[] = [];
   for (const item of iterate(value)) {
+    spend(state, 1);
     const k = hashKey(key(item));
     if (!seen.has(k)) {
       seen.add(k);
@@ -199,6 +213,7 @@ function doGroupby(
   const sorted = pySorted(state, iterate(value), key);
   const groups: Array<{ key: unknown; items: unknown[] }> = [];
   for (const item of sorted) {
+    spend(state, 1);
     const k = key(item);
     const last = groups[groups.length - 1];
     if (last && (last.key === k || eq(last.key, k))) last.items.push(item);
@@ -218,6 +233,7 @@ function doBatch(
   const batches: unknown[][] = [];
   let current: unknown[] = [];
   for (const item of iterate(value)) {
+    spend(state, 1);
     if (eq(current.length, linecount)) {
       batches.push(current);
       current = [];
@@ -253,6 +269,7 @@ function doSlice(state: RenderState, value: unknown, slices: unknown, fillWith: 
   const out: unknown[][] = [];
   let offset = 0;
   for (let n = 0; n < count; n++) {
+    spend(state, 1 + perSlice);
     const start = offset + n * perSlice;
     if (n < withExtra) offset += 1;
     const end = offset + (n + 1) * perSlice;
@@ -270,9 +287,11 @@ function mapping(
   return (state, value) => {
     if (!truthy(value)) return pyIterator([], 'generator', 'sync_do_map');
     const items = iterate(value);
-    spend(state, items.length);
     const out: unknown[] = new Array(items.length);
-    for (let i = 0; i < items.length; i++) out[i] = fn(state, items[i]);
+    for (let i = 0; i < items.length; i++) {
+      spend(state, 1);
+      out[i] = fn(state, items[i]);
+    }
     return pyIterator(out, 'generator', 'sync_do_map');
   };
 }
@@ -326,10 +345,9 @@ function selection(
 ): (state: RenderState, value: unknown) => unknown[] {
   return (state, value) => {
     if (!truthy(value)) return pyIterator([], 'generator', 'select_or_reject');
-    const items = iterate(value);
-    spend(state, items.length);
     const out: unknown[] = [];
-    for (const item of items) {
+    for (const item of iterate(value)) {
+      spend(state, 1);
       const v = transform === null ? item : transform(item);
       if ((test === null ? truthy(v) : test(state, v)) === keep) out.push(item);
     }

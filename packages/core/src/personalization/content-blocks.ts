@@ -4,6 +4,7 @@
  * render's data. A block's text is what `ContentBlock['name']` reads.
  */
 import { LimitError, NotSentSignal, TemplateError } from '../errors';
+import type { TimeBudget } from '../limits';
 import { setKey } from '../runtime/values';
 import type { Template } from '../template';
 import {
@@ -35,6 +36,8 @@ export interface BlockHost {
   compile(source: string): Template;
   /** Milliseconds left before the render's deadline. */
   remainingMs(): number;
+  /** The render time every template and block of the render shares. */
+  readonly budget: TimeBudget;
   /** Records a warning. */
   warn(warning: RenderWarning): void;
   /** `UserAttribute` and `EventAttribute` for a template with these reads (throws when the user was not found). */
@@ -84,16 +87,17 @@ export function checkRestricted(template: Template, inside: string, fail: Restri
 }
 
 /**
- * Renders a restricted template. It saying not to send, or naming something that does not exist, stops the
+ * Renders a restricted template, on the render's time budget. It saying not to send, or naming something that does not exist, stops the
  * message as it is; any other failure is worded by `fail`.
  */
 export function renderRestricted(
   template: Template,
   variables: Record<string, unknown>,
+  budget: TimeBudget,
   fail: RestrictedFailure,
 ): string {
   try {
-    return template.render(variables);
+    return template.render(variables, budget);
   } catch (error) {
     if (error instanceof NotSentSignal || error instanceof NotFoundError) throw error;
     throw fail(`failed: ${describeTemplateFailure(error)}`, error);
@@ -212,14 +216,24 @@ export class ContentBlocks {
   /**
    * The `ContentBlock` variable of a template that reads `reads`: each block it names, rendered. Names that do
    * not exist are one `NotFoundError` listing them all, placed at the first one in `source` (when given; else
-   * where the template that runs it is).
+   * where the template that runs it is). A template that reads blocks by computed names gets every block, each
+   * rendered when the template reads it: a block the render never reaches cannot fail it.
    */
   variable(reads: MemberReads, source?: string): Readonly<Record<string, string>> {
     if (reads === undefined) return NO_BLOCKS;
-    const names = reads === ALL ? this.allNames : reads;
-    this.checkFound(names, source);
     const blocks: Record<string, string> = {};
-    for (const name of names) setKey(blocks, name, this.text(name, []));
+    if (reads === ALL) {
+      for (const name of this.allNames) {
+        Object.defineProperty(blocks, name, {
+          get: () => this.text(name, []),
+          enumerable: true,
+          configurable: true,
+        });
+      }
+      return blocks;
+    }
+    this.checkFound(reads, source);
+    for (const name of reads) setKey(blocks, name, this.text(name, []));
     return blocks;
   }
 
@@ -277,6 +291,6 @@ export class ContentBlocks {
     }
     const variables = this.host.dataVariables(entry.reads);
     variables[OBJECTS.block] = blocks;
-    return { text: renderRestricted(entry.template, variables, fail), deepest };
+    return { text: renderRestricted(entry.template, variables, this.host.budget, fail), deepest };
   }
 }

@@ -7,6 +7,7 @@
  * reads `{}` for now. When a pass started no fetch, it was the real render; otherwise the fetches are awaited
  * and the template runs again, so calls whose arguments depend on earlier results are found in turn.
  */
+import { TimeBudget } from '../limits';
 import { isDict, type Kwargs, setKey, Undefined } from '../runtime/values';
 import type { Template } from '../template';
 import { andThen, bounded, failed, isPromiseLike, type Outcome, RENDER_DEADLINE, within } from './bounded';
@@ -39,6 +40,7 @@ import type { RenderWarning } from './results';
 
 /** Bounds a session keeps to (a subset of `PersonalizationLimits`). */
 export interface SessionLimits {
+  readonly timeoutMs: number;
   readonly maxContentBlockDepth: number;
   readonly maxContentApiCalls: number;
   readonly contentApiTimeoutMs: number;
@@ -115,6 +117,8 @@ function mergeAttributes(
 export class RenderSession {
   /** Sources that failed so far, in the order they failed. */
   readonly warnings: RenderWarning[] = [];
+  /** The render time all the session's templates, blocks and passes share. */
+  readonly budget: TimeBudget;
   private readonly seen = new Set<string>();
   private readonly deadline: number;
   private readonly context: ResolverContext;
@@ -139,6 +143,7 @@ export class RenderSession {
     input: RenderInput,
   ) {
     this.deadline = Date.now() + setup.limits.renderDeadlineMs;
+    this.budget = new TimeBudget(setup.limits.timeoutMs);
     this.context = { user: input.user, channel: input.channel, eventName: input.eventName };
     this.supplied = input.userAttributes ?? EMPTY;
     this.user = withoutNulls(this.supplied);
@@ -315,7 +320,7 @@ export class RenderSession {
   render(template: Template): string | Promise<string> {
     const reads = readsOf(template);
     const variables = this.variablesFor(template, reads);
-    return reads.contentApi ? this.passes(template, variables) : template.render(variables);
+    return reads.contentApi ? this.passes(template, variables) : template.render(variables, this.budget);
   }
 
   private passes(template: Template, variables: Record<string, unknown>): string | Promise<string> {
@@ -324,7 +329,7 @@ export class RenderSession {
     let text = '';
     let failure: { error: unknown } | undefined;
     try {
-      text = template.render(variables);
+      text = template.render(variables, this.budget);
     } catch (error) {
       failure = { error };
     } finally {
@@ -378,7 +383,7 @@ export class RenderSession {
     const reads = readsOf(template);
     const variables = this.dataVariables(reads);
     if (reads.blocks !== undefined) variables[OBJECTS.block] = this.blocks.variable(reads.blocks);
-    return renderRestricted(template, variables, fail);
+    return renderRestricted(template, variables, this.budget, fail);
   };
 
   /** The `{}` a pending call reads as for now; remembered, so that arguments derived from it can be told. */

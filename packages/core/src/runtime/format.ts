@@ -3,6 +3,7 @@
  * `str.format`. Messages match CPython 3.11's so that a template fails the way it fails in Jinja2.
  */
 import { LimitError, type TemplateError, TemplateRuntimeError, typeError, valueError } from '../errors';
+import { spendRunning } from '../limits';
 import { getattr, getitem } from './access';
 import { dictViewKind } from './dict-views';
 import { dictEntries } from './iterate';
@@ -98,6 +99,7 @@ export function strRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {
+    spendRunning(1);
     if (ch === quote || ch === '\\') out += `\\${ch}`;
     else if (ch === '\n') out += '\\n';
     else if (ch === '\r') out += '\\r';
@@ -137,7 +139,10 @@ function reprIn(v: unknown, open: object[]): string {
         const [start, stop, step] = range;
         return step === 1 ? `range(${start}, ${stop})` : `range(${start}, ${stop}, ${step})`;
       }
-      const items = v.map((item) => reprIn(item, open));
+      const items = v.map((item) => {
+        spendRunning(1);
+        return reprIn(item, open);
+      });
       if (isTuple(v)) return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
       const view = dictViewKind(v);
       return view === undefined ? `[${items.join(', ')}]` : `${view}([${items.join(', ')}])`;
@@ -152,7 +157,10 @@ function reprIn(v: unknown, open: object[]): string {
 
 function dictRepr(d: Record<string, unknown> | Map<unknown, unknown>, open: object[]): string {
   const parts: string[] = [];
-  for (const [key, value] of dictEntries(d)) parts.push(`${reprIn(key, open)}: ${reprIn(value, open)}`);
+  for (const [key, value] of dictEntries(d)) {
+    spendRunning(1);
+    parts.push(`${reprIn(key, open)}: ${reprIn(value, open)}`);
+  }
   return `{${parts.join(', ')}}`;
 }
 

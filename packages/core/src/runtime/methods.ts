@@ -1082,6 +1082,18 @@ const FLOAT_METHODS: Record<string, Method<number>> = {
   fromhex: { params: ['string'], required: 1, fn: (_state, _x, [s]) => floatFromHex(s) },
 };
 
+/** The method names of each Python type templates call methods on, for tests that call every one. @internal */
+export const METHOD_NAMES: Readonly<
+  Record<'str' | 'list' | 'tuple' | 'dict' | 'int' | 'float', readonly string[]>
+> = {
+  str: Object.keys(STR_METHODS),
+  list: Object.keys(LIST_METHODS),
+  tuple: Object.keys(TUPLE_METHODS),
+  dict: Object.keys(DICT_METHODS),
+  int: Object.keys(INT_METHODS),
+  float: Object.keys(FLOAT_METHODS),
+};
+
 /** The value-like attributes of numbers: `real`, `imag`, `numerator`, `denominator`. */
 export function numberProperty(obj: unknown, name: string): unknown {
   const isIntValue =

@@ -1,0 +1,258 @@
+/**
+ * Every built-in filter, test and method, called on large and adversarial inputs (long runs of one character,
+ * unclosed `<`, deep nesting, huge widths), is bounded: it runs in linear (or n log n) time, and a call on an
+ * input of millions stops at the render's time limit, not after it. `PROPERTY_RUNS` sets the inputs per
+ * built-in (default 3); `PROPERTY_SEED` replays a run.
+ */
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { builtinFilters } from '../src/filters/index';
+import { compile, LimitError, TemplateError, TemplateRuntimeError } from '../src/index';
+import { METHOD_NAMES } from '../src/runtime/methods';
+import { builtinTests } from '../src/tests/index';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 3);
+const SEED =
+  process.env.PROPERTY_SEED === undefined ? Date.now() % 2 ** 31 : Number(process.env.PROPERTY_SEED);
+
+/**
+ * Extra time a call may take past its limit: room for a loaded 2-core machine, and for the native work (a
+ * copy, a split) that runs between two checks. Quadratic work on these inputs takes many seconds.
+ */
+const MARGIN_MS = 1_500;
+
+/** What the strings are made of: runs of the characters that filters' rules and patterns turn on. */
+const UNITS = [
+  ...['a', 'Z', '1', '0', '_', 'é', 'ß', '😀', '١', ' ', '\t', '\n', '\r\n', '\u2003', '\x1c', '\u00a0'],
+  ...['<', '>', '<a', 'a>', '<!--', '-->', '&', '&amp;', '&#', '&#1', '&amp', '&notin', '&lt;', '&gt;'],
+  ...[
+    '-',
+    '--',
+    'a-',
+    '-a',
+    'a-b',
+    '(',
+    ')',
+    '(a',
+    'a)',
+    '[',
+    '{',
+    '}',
+    '{0}',
+    '%',
+    '%s',
+    '%(',
+    '\\',
+    '"',
+    "'",
+  ],
+  ...['.', ',', 'a.', '@', 'a@', ':', '://', 'www.', 'http://a.', 'a ', 'a  ', 'a\n', '1_', '0x', 'e', 'a.b'],
+];
+
+/** Strings already built, by recipe: strings cannot change, and building megabytes takes time. */
+const built = new Map<string, string>();
+
+/** A string of about `size` characters: repeats of a unit, maybe between a short head and tail (`'a' * n + '.'`). */
+function runs(size: number): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      fc.constantFrom('', ...UNITS),
+      fc.constantFrom(...UNITS),
+      fc.constantFrom(size / 4, size),
+      fc.constantFrom('', ...UNITS),
+    )
+    .map(([head, unit, n, tail]) => {
+      const recipe = JSON.stringify([head, unit, n, tail]);
+      let text = built.get(recipe);
+      if (text === undefined) {
+        text = head + unit.repeat(Math.ceil(n / unit.length)) + tail;
+        built.set(recipe, text);
+      }
+      return text;
+    });
+}
+
+/** A list nested `depth` deep: `[[[...]]]`. */
+function nested(depth: number, leaf: unknown): unknown {
+  let value: unknown = leaf;
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+/** Lists and dicts: long ones of one item, long ranges, deep nesting. */
+function collections(maxItems: number): fc.Arbitrary<unknown> {
+  const size = fc.constantFrom(maxItems / 4, maxItems);
+  const item = fc.constantFrom<unknown>(0, 7, 'a', '<', 'a b', 1.5, null, true, [1], { a: 1 });
+  return fc.oneof(
+    fc.tuple(item, size).map(([x, n]) => new Array(n).fill(x)),
+    size.map((n) => Array.from({ length: n }, (_, i) => i)),
+    size.map((n) => Array.from({ length: n }, (_, i) => String(n - i))),
+    size.map((n) => Object.fromEntries(Array.from({ length: n / 4 }, (_, i) => [`k${i}`, i]))),
+    size.map((n) => new Map(Array.from({ length: n / 4 }, (_, i) => [i, i]))),
+    fc.tuple(fc.integer({ min: 500, max: 20_000 }), item).map(([depth, leaf]) => nested(depth, leaf)),
+  );
+}
+
+/** Numbers, with huge ints among them. */
+const numbers = fc.constantFrom<unknown>(
+  0,
+  1,
+  -1,
+  7,
+  2 ** 53,
+  1.5,
+  1e300,
+  -1e-300,
+  10n ** 4000n,
+  2n ** 60000n,
+);
+
+/** Arguments: huge widths and counts, long strings, names of filters and tests (for `map`, `select`). */
+function argumentsFor(strings: fc.Arbitrary<string>): fc.Arbitrary<unknown[]> {
+  const argument = fc.oneof(
+    fc.constantFrom<unknown>(0, 1, 2, 3, -1, 79, 1_000_000, 1_000_000_000, 10n ** 30n, true, false, null),
+    fc.constantFrom<unknown>('', 'a', ' ', '-', '<', '%s', '{}', 'x', ',', 'aa'),
+    fc.constantFrom<unknown>('upper', 'wordwrap', 'striptags', 'urlize', 'odd', 'string', 'lower'),
+    strings,
+    fc.constantFrom<unknown>([], ['a', 'b'], [1, 2], { a: 1 }),
+  );
+  return fc.array(argument, { maxLength: 3 });
+}
+
+type Kind = 'filter' | 'test' | 'method';
+
+/** `{{ x|name(*a) }}`, `{{ x is name(*a) }}` or `{{ x.name(*a) }}`. */
+function templateFor(kind: Kind, name: string): string {
+  if (kind === 'filter') return `{{ x|${name}(*a) }}`;
+  if (kind === 'test') return `{{ x is ${name}(*a) }}`;
+  return `{{ x.${name}(*a) }}`;
+}
+
+/** A generated value that prints as a short description, so that a failure report stays readable. */
+interface Shown<T> {
+  readonly value: T;
+}
+
+function shown<T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<Shown<T>> {
+  return arbitrary.map((value) => ({ value, [fc.toStringMethod]: () => describeValue(value) }));
+}
+
+/** Renders the call; a failure other than a TemplateError (or an engine failure) is a bug, so it throws. */
+function call(
+  template: string,
+  x: unknown,
+  a: unknown[],
+  timeoutMs: number,
+): { error?: TemplateError; ms: number } {
+  const compiled = compile(template, { limits: { timeoutMs } });
+  const start = performance.now();
+  try {
+    compiled.render({ x, a });
+    return { ms: performance.now() - start };
+  } catch (error) {
+    const ms = performance.now() - start;
+    if (!(error instanceof TemplateError)) throw new Error(`threw ${String(error)}`);
+    if (error instanceof TemplateRuntimeError && error.kind === 'InternalError') {
+      throw new Error(`failed internally: ${String(error.cause)}`);
+    }
+    return { error, ms };
+  }
+}
+
+function describeValue(x: unknown, depth = 0): string {
+  if (depth > 3) return '...';
+  if (typeof x === 'string') {
+    return x.length <= 24
+      ? JSON.stringify(x)
+      : `${JSON.stringify(x.slice(0, 12))}... (${x.length} characters)`;
+  }
+  if (typeof x === 'bigint')
+    return x.toString().length <= 24 ? `${x}n` : `a ${x.toString().length}-digit int`;
+  if (Array.isArray(x))
+    return `[${x
+      .slice(0, 3)
+      .map((item) => describeValue(item, depth + 1))
+      .join(', ')}${x.length > 3 ? `, ... (${x.length} items)` : ''}]`;
+  if (x instanceof Map) return `a dict of ${x.size} int keys`;
+  if (typeof x === 'object' && x !== null) return `a dict of ${Object.keys(x).length} keys`;
+  return String(x);
+}
+
+/** The inputs a built-in is called on: any value for filters and tests, the method's own type for methods. */
+function inputsFor(
+  kind: Kind,
+  type: string,
+  strings: fc.Arbitrary<string>,
+  items: number,
+): fc.Arbitrary<unknown> {
+  if (kind !== 'method' || type === 'any') return fc.oneof(strings, collections(items), numbers);
+  if (type === 'str') return strings;
+  if (type === 'list') return collections(items).filter(Array.isArray);
+  if (type === 'dict') return collections(items).filter((x) => !Array.isArray(x));
+  return numbers.filter((n) =>
+    type === 'int' ? typeof n === 'bigint' || Number.isInteger(n) : !Number.isInteger(n),
+  );
+}
+
+const BUILTINS: [Kind, string, string, number][] = (
+  [
+    ...[...builtinFilters.keys()].map((name): [Kind, string, string] => ['filter', name, 'any']),
+    ...[...builtinTests.keys()]
+      .filter((name) => /^\w+$/.test(name))
+      .map((name): [Kind, string, string] => ['test', name, 'any']),
+    ...Object.entries(METHOD_NAMES)
+      .filter(([type]) => type !== 'tuple')
+      .flatMap(([type, names]) => names.map((name): [Kind, string, string] => ['method', name, type])),
+  ] as [Kind, string, string][]
+).map(([kind, name, type], index) => [kind, name, type, index]);
+
+describe(`every built-in on inputs of 200,000 (seed ${SEED}, ${RUNS} runs each)`, () => {
+  // Linear work on 200,000 characters or items takes milliseconds; quadratic work takes seconds to hours.
+  const LIMIT_MS = 2_000;
+  it.each(BUILTINS)(
+    '%s %s (on %s) finishes far within 2 s',
+    (kind, name, type, index) => {
+      const strings = runs(200_000);
+      const template = templateFor(kind, name);
+      fc.assert(
+        fc.property(shown(inputsFor(kind, type, strings, 200_000)), shown(argumentsFor(strings)), (x, a) => {
+          const { error, ms } = call(template, x.value, a.value, LIMIT_MS);
+          if (error instanceof LimitError && error.limit === 'timeoutMs') {
+            throw new Error(
+              `${template} on ${describeValue(x.value)} with ${describeValue(a.value)} ran past ${LIMIT_MS} ms`,
+            );
+          }
+          if (ms > LIMIT_MS + MARGIN_MS)
+            throw new Error(
+              `${template} on ${describeValue(x.value)} with ${describeValue(a.value)} took ${Math.round(ms)} ms`,
+            );
+        }),
+        { numRuns: RUNS, seed: SEED + index, endOnFailure: true },
+      );
+    },
+    120_000,
+  );
+});
+
+describe(`every built-in on inputs of millions (seed ${SEED}, ${RUNS} runs each)`, () => {
+  const LIMIT_MS = 100;
+  it.each(BUILTINS)(
+    '%s %s (on %s) returns or fails within 100 ms plus a margin',
+    (kind, name, type, index) => {
+      const strings = runs(2_000_000);
+      const template = templateFor(kind, name);
+      fc.assert(
+        fc.property(shown(inputsFor(kind, type, strings, 300_000)), shown(argumentsFor(strings)), (x, a) => {
+          const { ms } = call(template, x.value, a.value, LIMIT_MS);
+          if (ms > LIMIT_MS + MARGIN_MS) {
+            throw new Error(
+              `${template} on ${describeValue(x.value)} with ${describeValue(a.value)} took ${Math.round(ms)} ms`,
+            );
+          }
+        }),
+        { numRuns: RUNS, seed: SEED + index, endOnFailure: true },
+      );
+    },
+    120_000,
+  );
+});
