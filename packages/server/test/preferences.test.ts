@@ -233,7 +233,8 @@ describe('401: {title, description}', () => {
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({
       title: 'Invalid credentials',
-      description: 'The API key in the authentication header is invalid for this workspace',
+      description:
+        'The key in the authentication header is invalid: check the Workspace ID and the API key of the endpoint',
     });
   });
 
@@ -242,15 +243,14 @@ describe('401: {title, description}', () => {
     expect(answer.status).toBe(401);
   });
 
-  it('an unknown workspace and a username other than SVC-APPKEY are "Invalid credentials"', async () => {
+  it('an unknown workspace is the same "Invalid credentials" as a wrong key; another username is one too', async () => {
     const unknown = await get(app, link(), {
       'SVC-APPKEY': 'NOPE',
       Authorization: basic('NOPE', 'data-secret'),
     });
-    expect(unknown.body).toEqual({
-      title: 'Invalid credentials',
-      description: 'The key in the MOE-APPKEY (or SVC-APPKEY) header is invalid: no workspace has this ID',
-    });
+    const wrongKey = await get(app, link(), { ...HEADERS, Authorization: basic('TEST01', 'data-secreT') });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrongKey.body);
     const mismatch = await get(app, link(), { ...HEADERS, Authorization: basic('OTHER02', 'data-secret') });
     expect((mismatch.body as { title: string }).title).toBe('Invalid credentials');
   });

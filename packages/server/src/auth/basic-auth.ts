@@ -46,9 +46,17 @@ export function basicCredentials(header: string): { username: string; password: 
 
 const AUTHORIZATION_FORMAT = "'Basic ' followed by the Base64 text of <Workspace ID>:<API key>";
 
+/** The one message for an unknown workspace and a wrong key, which must not tell one from the other. */
+export const INVALID_CREDENTIALS =
+  'The key in the authentication header is invalid: check the Workspace ID and the API key of the endpoint';
+
+/** What a password is compared with when the workspace does not exist, so that the comparison still runs. */
+const UNKNOWN_KEY = 'no workspace has this ID, and no password matches this text';
+
 /**
  * Checks the workspace named by the headers (`claim`) and the `Authorization` header against the workspace
- * store; `keyOf` picks the API key of the endpoint's tile. Keys are compared in constant time.
+ * store; `keyOf` picks the API key of the endpoint's tile. Keys are compared in constant time, and an unknown
+ * workspace is refused with the same message as a wrong key.
  *
  * @example
  * const claim = appKeyClaim((name) => c.req.header(name));
@@ -87,20 +95,8 @@ export async function authenticate(
     return { ok: false, reason: reason ?? 'malformed-authorization', details };
   }
 
-  const workspace = await store.workspace(claim.id ?? credentials.username);
-  if (workspace === undefined) {
-    return {
-      ok: false,
-      reason: 'unknown-workspace',
-      details: [
-        {
-          target: claim.target,
-          message: `The key in the ${claim.named} header is invalid: no workspace has this ID`,
-        },
-      ],
-    };
-  }
-  if (credentials.username !== workspace.id) {
+  const workspaceId = claim.id ?? credentials.username;
+  if (credentials.username !== workspaceId) {
     return {
       ok: false,
       reason: 'wrong-username',
@@ -112,17 +108,16 @@ export async function authenticate(
       ],
     };
   }
-  const key = keyOf(workspace);
-  if (key === undefined || !constantTimeEqual(credentials.password, key)) {
+  // An unknown workspace and a wrong key are one answer, after the same comparison: neither words nor
+  // timing tell which Workspace IDs exist.
+  const workspace = await store.workspace(workspaceId);
+  const key = workspace === undefined ? undefined : keyOf(workspace);
+  const matches = constantTimeEqual(credentials.password, key ?? UNKNOWN_KEY) && key !== undefined;
+  if (workspace === undefined || !matches) {
     return {
       ok: false,
-      reason: 'wrong-key',
-      details: [
-        {
-          target: claim.target,
-          message: 'The API key in the authentication header is invalid for this workspace',
-        },
-      ],
+      reason: workspace === undefined ? 'unknown-workspace' : 'wrong-key',
+      details: [{ target: claim.target, message: INVALID_CREDENTIALS }],
     };
   }
   return { ok: true, workspace };
