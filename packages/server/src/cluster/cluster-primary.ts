@@ -1,6 +1,6 @@
 /**
  * `pnpm serve --workers <n>`: the primary process of a `node:cluster`. It forks the server processes, which
- * share the port (the primary hands out connections), says where they listen once all are up, replaces a
+ * share the port (each accepts connections itself), says where they listen once all are up, replaces a
  * worker that dies, and on SIGTERM or SIGINT sends each worker SIGTERM, which lets it finish its requests in
  * flight. A signal, unlike a message, reaches a worker that has not set up its handlers yet.
  */
@@ -95,5 +95,10 @@ export function runClusterPrimary(options: ClusterPrimaryOptions): void {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
+  // Each worker accepts from the shared socket itself. With the default round robin the primary accepts and
+  // hands each connection to a worker: one handed to a worker that dies on the way is never answered nor
+  // closed. Here a connection waits in the kernel until a live worker takes it, and one a dying worker took is
+  // reset, which the client sees at once.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   for (let index = 0; index < options.workers; index++) fork();
 }
