@@ -5,11 +5,12 @@
  */
 import type { DecodePayloadOptions } from '@personalize/compression';
 import type { TemplateError } from '@personalize/core';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { pino } from 'pino';
 import type { AppEnv } from './app-env';
+import { connectionAddress } from './auth/failed-authentications';
 import { workspaceAuth } from './auth/workspace-auth';
-import { tenantClaim } from './auth/workspace-id-headers';
+import { appKeyClaim, tenantClaim } from './auth/workspace-id-headers';
 import { ERROR_MESSAGES, requestError, serverError } from './errors/error-body';
 import {
   PREFERENCES_TITLES,
@@ -38,7 +39,7 @@ import {
 } from './preferences/preferences-refusals';
 import { previewHandler, V1_PREVIEW, V5_PREVIEW } from './preview/preview-handler';
 import { memoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
-import { rateLimit } from './rate-limit/rate-limit-middleware';
+import { previewRateLimitRefusals, rateLimit } from './rate-limit/rate-limit-middleware';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import type { Workspace, WorkspaceStore } from './workspaces/workspace';
 
@@ -72,6 +73,16 @@ export interface AppOptions {
    * from `@personalize/server/node`. Defaults to none: nothing is counted.
    */
   metrics?: AppMetrics;
+  /**
+   * Failed authentications one client address may make for one Workspace ID in a minute; after them its requests
+   * for that workspace get 429 until the minute ends. Counted in `rateLimits`. Defaults to `10`.
+   */
+  authFailuresPerMinute?: number;
+  /**
+   * The client's address, for counting failed authentications. Defaults to the connection's peer address under
+   * `@hono/node-server` (`unknown` elsewhere: give one, such as a trusted proxy's header, on other runtimes).
+   */
+  clientAddress?: (c: Context<AppEnv>) => string;
 }
 
 const MiB = 1024 * 1024;
@@ -121,14 +132,21 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       now,
       onRefused: metrics?.rateLimitRefused,
     });
+  const failures = {
+    store: rateLimits,
+    perMinute: options.authFailuresPerMinute ?? 10,
+    clientAddress: options.clientAddress ?? connectionAddress,
+    now,
+  };
+  const previewThrottle = { ...failures, refusals: previewRateLimitRefusals };
   const previewKey = (workspace: Workspace) => workspace.keys.preview;
-  const v1Auth = workspaceAuth(store, previewKey);
+  const v1Auth = workspaceAuth(store, previewKey, undefined, appKeyClaim, previewThrottle);
   const v1Limit = previewLimit('preview');
   const v1Preview = previewHandler(V1_PREVIEW, previewOptions);
   for (const path of PREVIEW_PATHS) app.post(path, v1Auth, v1Limit, v1Preview);
   app.post(
     V5_PREVIEW_PATH,
-    workspaceAuth(store, previewKey, undefined, tenantClaim),
+    workspaceAuth(store, previewKey, undefined, tenantClaim, previewThrottle),
     previewLimit('v5 preview'),
     previewHandler(V5_PREVIEW, previewOptions),
   );
@@ -147,7 +165,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   // Order of the checks (service-api.md 4.2 and 5): credentials, the API secret (409), the limits, the params.
   // Each method counts apart, 100 a minute and 360,000 a day, as the service's limits list them.
-  const preferencesAuth = workspaceAuth(store, (workspace) => workspace.keys.data, preferencesAuthRefusal);
+  const preferencesAuth = workspaceAuth(
+    store,
+    (workspace) => workspace.keys.data,
+    preferencesAuthRefusal,
+    appKeyClaim,
+    { ...failures, refusals: preferencesRateLimitRefusals },
+  );
   const preferencesLimit = (endpoint: string) =>
     rateLimit({
       store: rateLimits,

@@ -115,6 +115,75 @@ describe('authentication', () => {
   });
 });
 
+describe('failed authentications', () => {
+  const NOW = Date.UTC(2026, 0, 1, 10, 0, 20);
+  /** An app that takes the client's address from a test header, with a clock the test moves. */
+  function throttledApp(perMinute: number) {
+    const clock = { now: NOW };
+    const app = testApp({
+      authFailuresPerMinute: perMinute,
+      now: () => clock.now,
+      clientAddress: (c) => c.req.header('x-test-client') ?? '192.0.2.1',
+    });
+    return { app, clock };
+  }
+  const wrongKey = (extra: Record<string, string> = {}) =>
+    previewHeaders({ Authorization: basic('TEST01', 'guess'), ...extra });
+
+  it('are throttled: past the limit the client gets 429 until the minute ends, right credentials too', async () => {
+    const { app, clock } = throttledApp(3);
+    for (let i = 0; i < 3; i++) expect((await postPreview(app, body, wrongKey())).status).toBe(401);
+    const refused = await postPreview(app, body);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('40');
+    expect(refused.body?.error).toEqual({
+      message: 'Rate limit reached',
+      details: [
+        {
+          target: 'SVC-APPKEY',
+          message: 'Too many failed authentications for this workspace from this address; retry in 40 s',
+        },
+      ],
+    });
+    clock.now += 40_000;
+    expect((await postPreview(app, body)).status).toBe(200);
+  });
+
+  it('are counted per client address and Workspace ID', async () => {
+    const { app } = throttledApp(2);
+    for (let i = 0; i < 2; i++) await postPreview(app, body, wrongKey());
+    expect((await postPreview(app, body, wrongKey())).status).toBe(429);
+    expect((await postPreview(app, body, previewHeaders({ 'x-test-client': '192.0.2.2' }))).status).toBe(200);
+    const other = { 'SVC-APPKEY': 'OTHER02', Authorization: basic('OTHER02', 'other-secret') };
+    expect((await postPreview(app, body, previewHeaders(other))).status).toBe(200);
+  });
+
+  it('of unknown workspaces count too, and a success does not reset the count', async () => {
+    const { app } = throttledApp(2);
+    const unknown = previewHeaders({ 'SVC-APPKEY': 'NOPE', Authorization: basic('NOPE', 'x') });
+    for (let i = 0; i < 2; i++) expect((await postPreview(app, body, unknown)).status).toBe(401);
+    expect((await postPreview(app, body, unknown)).status).toBe(429);
+    await postPreview(app, body, wrongKey());
+    expect((await postPreview(app, body)).status).toBe(200);
+    await postPreview(app, body, wrongKey());
+    expect((await postPreview(app, body)).status).toBe(429);
+  });
+
+  it('the preferences endpoint refuses in its own shape', async () => {
+    const { app } = throttledApp(1);
+    const headers = { 'SVC-APPKEY': 'TEST01', Authorization: basic('TEST01', 'guess') };
+    const path = '/v1/category-subscription/user-preferences';
+    expect((await app.request(path, { headers })).status).toBe(401);
+    const refused = await app.request(path, { headers });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      title: 'Rate-Limit Reached',
+      description:
+        'The rate limit for this URL was exceeded. Too many failed authentications for this workspace from this address; retry in 40 s',
+    });
+  });
+});
+
 describe('credential parsing', () => {
   it('the scheme is case-insensitive and the password may hold colons', () => {
     expect(basicCredentials(`basic ${btoa('W:a:b')}`)).toEqual({ username: 'W', password: 'a:b' });

@@ -372,7 +372,11 @@ describe('429 and the limits of the preferences endpoint', () => {
       },
     };
     await get(testApp({ now: () => NOW, rateLimits: store }, PREFERENCES_WORKSPACE));
-    expect(calls.sort()).toEqual(['preferences:TEST01:day 360000', 'preferences:TEST01:minute 100']);
+    expect(calls.sort()).toEqual([
+      'auth-failures:unknown:TEST01 9',
+      'preferences:TEST01:day 360000',
+      'preferences:TEST01:minute 100',
+    ]);
   });
 });
 

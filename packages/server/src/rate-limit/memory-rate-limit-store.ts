@@ -21,12 +21,12 @@ export function memoryRateLimitStore(): RateLimitStore {
     return limiter;
   };
   return {
-    async consume(key, limit, windowStart, windowEnd): Promise<RateLimitCount> {
+    async consume(key, limit, windowStart, windowEnd, points = 1): Promise<RateLimitCount> {
       const reset = Math.ceil(windowEnd / 1000);
       // The counter expires with its window; the key already names the window, so this only frees memory.
       const customDuration = Math.max(1, Math.ceil((windowEnd - Date.now()) / 1000));
       try {
-        const res = await limiterFor(limit).consume(`${key}:${windowStart}`, 1, { customDuration });
+        const res = await limiterFor(limit).consume(`${key}:${windowStart}`, points, { customDuration });
         return { allowed: true, remaining: Math.max(0, res.remainingPoints), reset };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return { allowed: false, remaining: 0, reset };

@@ -21,7 +21,7 @@ export interface RateLimitRefusals {
 }
 
 /** The preview's refusals: `{"error": {"message": ..., "details": ...}}` (service-api.md 7.1). */
-const previewRefusals: RateLimitRefusals = {
+export const previewRateLimitRefusals: RateLimitRefusals = {
   limited: (description, header) =>
     requestError(ERROR_MESSAGES.rateLimited, [{ target: header, message: description }]),
   unavailable: serviceUnavailable,
@@ -56,7 +56,7 @@ const UNAVAILABLE_RETRY_AFTER_S = 1;
  * app.post(path, auth, rateLimit({ store, endpoint: 'preview', windows: (w) => [{ kind: 'minute', limit: w.limits.previewPerMinute }], now: Date.now }), handler);
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const refusals = options.refusals ?? previewRefusals;
+  const refusals = options.refusals ?? previewRateLimitRefusals;
   return async (c, next) => {
     const workspace = c.get('workspace');
     if (workspace === undefined) throw new Error('the rate limit runs after authentication');

@@ -23,8 +23,17 @@ export interface RateLimitCount {
  * (Unix ms) against `limit`. Keys carry the window's start, so every window starts from zero.
  */
 export interface RateLimitStore {
-  /** Counts one request; the count of a window is dropped after the window ends. */
-  consume(key: string, limit: number, windowStart: number, windowEnd: number): Promise<RateLimitCount>;
+  /**
+   * Counts `points` requests (default 1; 0 reads the count without adding to it); the count of a window is
+   * dropped after the window ends.
+   */
+  consume(
+    key: string,
+    limit: number,
+    windowStart: number,
+    windowEnd: number,
+    points?: number,
+  ): Promise<RateLimitCount>;
 }
 
 /**

@@ -116,7 +116,7 @@ export async function redisRateLimitStore(options: RedisRateLimitStoreOptions): 
 
   return {
     where,
-    async consume(key, limit, windowStart, windowEnd): Promise<RateLimitCount> {
+    async consume(key, limit, windowStart, windowEnd, points = 1): Promise<RateLimitCount> {
       const reset = Math.ceil(windowEnd / 1000);
       // During an outage one request at a time asks Redis; the others must not wait for it.
       if (outageSince !== undefined && probing) return unavailable(reset, undefined);
@@ -128,7 +128,7 @@ export async function redisRateLimitStore(options: RedisRateLimitStoreOptions): 
       const customDuration = Math.min(windowS, leftS) + KEY_GRACE_S;
       try {
         const res = await withDeadline(
-          limiterFor(limit).consume(`${key}:${windowStart}`, 1, { customDuration }),
+          limiterFor(limit).consume(`${key}:${windowStart}`, points, { customDuration }),
           timeoutMs,
           `counting in ${where}`,
         );
