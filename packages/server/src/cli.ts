@@ -11,7 +11,7 @@ import { fail, loadWorkspaceFileOrFail, parseCommandLine } from './command-line'
 import { stdoutLogger } from './logging/request-log';
 import { serveClusterMetrics } from './metrics/cluster-metrics';
 import { prometheusMetrics } from './metrics/prometheus-metrics';
-import { DEMO_WORKSPACE_FILE, type RunningServer, startServer } from './node';
+import { DEMO_WORKSPACE_FILE, type RunningServer, SERVER_TIMEOUTS, startServer } from './node';
 import { PREFERENCES_PATH, PREVIEW_PATHS, V5_PREVIEW_PATH } from './openapi/openapi-document';
 import { mountPlayground, PLAYGROUND_PATH, playgroundDirectory } from './playground/playground-routes';
 import { filePreferenceStore, PREFERENCES_FILE } from './preferences/file-preference-store';
@@ -32,6 +32,8 @@ const DEFAULT_DATA_DIR = 'personalize-data';
 
 const USAGE = `Usage: pnpm serve [--workspace <file>] [--port <n>] [--host <address>] [--data-dir <folder>]
                   [--redis <url>] [--redis-failure open|closed] [--redis-timeout <ms>] [--workers <n>]
+                  [--auth-failures <n>] [--headers-timeout <ms>] [--request-timeout <ms>]
+                  [--keep-alive-timeout <ms>]
 
 Serves the personalized preview API (POST ${PREVIEW_PATHS[0]} and POST ${V5_PREVIEW_PATH})
 and the subscription category preferences API (GET, PUT and POST ${PREFERENCES_PATH}).
@@ -48,6 +50,12 @@ and the subscription category preferences API (GET, PUT and POST ${PREFERENCES_P
                            503; defaults to open
   --redis-timeout <ms>     longest wait for Redis per request; defaults to 500
   --workers <n>            server processes sharing the port (needs --redis); defaults to 1
+  --auth-failures <n>      failed authentications a client address may make for one workspace in a
+                           minute, then 429 until the minute ends; defaults to 10
+  --headers-timeout <ms>   time a client has to send a request's headers; defaults to ${SERVER_TIMEOUTS.headersTimeoutMs}
+  --request-timeout <ms>   time a client has to send a whole request; defaults to ${SERVER_TIMEOUTS.requestTimeoutMs}
+  --keep-alive-timeout <ms>
+                           time an idle kept-alive connection stays open; defaults to ${SERVER_TIMEOUTS.keepAliveTimeoutMs}
   --help                   this text
 `;
 
@@ -62,6 +70,12 @@ interface ServeConfig {
     | { readonly url: string; readonly failure: RedisFailureMode; readonly timeoutMs: number }
     | undefined;
   readonly workers: number;
+  readonly authFailuresPerMinute: number;
+  readonly timeouts: {
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+  };
 }
 
 function wholeNumber(option: string, text: string, min: number, max: number): number {
@@ -69,6 +83,11 @@ function wholeNumber(option: string, text: string, min: number, max: number): nu
   if (!/^\d+$/.test(text) || value < min || value > max)
     fail(`--${option} must be a whole number from ${min} to ${max}, got ${text}`, 2);
   return value;
+}
+
+/** A timeout option in ms, from 1 ms to an hour, or its default. */
+function milliseconds(option: string, text: string | undefined, name: keyof typeof SERVER_TIMEOUTS): number {
+  return text === undefined ? SERVER_TIMEOUTS[name] : wholeNumber(option, text, 1, 3_600_000);
 }
 
 function parseConfig(): ServeConfig {
@@ -82,6 +101,10 @@ function parseConfig(): ServeConfig {
       'redis-failure': { type: 'string' },
       'redis-timeout': { type: 'string' },
       workers: { type: 'string' },
+      'auth-failures': { type: 'string' },
+      'headers-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'keep-alive-timeout': { type: 'string' },
       help: { type: 'boolean' },
     },
     USAGE,
@@ -121,6 +144,16 @@ function parseConfig(): ServeConfig {
             timeoutMs: wholeNumber('redis-timeout', values['redis-timeout'] ?? '500', 1, 60_000),
           },
     workers,
+    authFailuresPerMinute: wholeNumber('auth-failures', values['auth-failures'] ?? '10', 1, 1_000_000),
+    timeouts: {
+      headersTimeoutMs: milliseconds('headers-timeout', values['headers-timeout'], 'headersTimeoutMs'),
+      requestTimeoutMs: milliseconds('request-timeout', values['request-timeout'], 'requestTimeoutMs'),
+      keepAliveTimeoutMs: milliseconds(
+        'keep-alive-timeout',
+        values['keep-alive-timeout'],
+        'keepAliveTimeoutMs',
+      ),
+    },
   };
 }
 
@@ -211,16 +244,21 @@ async function serve(config: ServeConfig): Promise<void> {
     preferences = file;
   }
   if (stopping) return;
-  const app = createApp({ workspaces: store, logger, rateLimits: counts, preferences, metrics });
+  const app = createApp({
+    workspaces: store,
+    logger,
+    rateLimits: counts,
+    preferences,
+    metrics,
+    authFailuresPerMinute: config.authFailuresPerMinute,
+  });
   mountPlayground(app, logger);
-  server = await startServer(app, {
-    port: config.port,
-    host: config.host,
-  }).catch((error: unknown) =>
-    fail(
-      `cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
-      1,
-    ),
+  server = await startServer(app, { port: config.port, host: config.host, ...config.timeouts }).catch(
+    (error: unknown) =>
+      fail(
+        `cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+        1,
+      ),
   );
   if (worker) process.send?.({ type: 'listening', url: server.url } satisfies WorkerMessage);
   else process.stderr.write(banner(config, store.ids, server.url, rateLimits?.where, preferencesFile));

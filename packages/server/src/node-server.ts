@@ -27,7 +27,20 @@ export interface StartServerOptions {
   port?: number;
   /** Address to listen on. Defaults to `127.0.0.1` (this machine only). */
   host?: string;
+  /** Time a client has to send a request's headers, in ms; then the connection is closed. Defaults to `10_000`. */
+  headersTimeoutMs?: number;
+  /** Time a client has to send a whole request, body included, in ms; then it gets 408. Defaults to `30_000`. */
+  requestTimeoutMs?: number;
+  /** Time an idle kept-alive connection stays open, in ms. Defaults to `5_000`. */
+  keepAliveTimeoutMs?: number;
 }
+
+/** The defaults of the connection timeouts of `startServer`. */
+export const SERVER_TIMEOUTS = Object.freeze({
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+});
 
 /**
  * Serves the app over HTTP/1.1 with Node's `http` module.
@@ -39,9 +52,25 @@ export interface StartServerOptions {
 export function startServer(app: Hono<AppEnv>, options: StartServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
+    const requestTimeout = options.requestTimeoutMs ?? SERVER_TIMEOUTS.requestTimeoutMs;
     // Plain HTTP/1.1: `serve` makes a node:http server unless told to make an HTTP/2 one.
     const server = serve(
-      { fetch: app.fetch, port: options.port ?? 3000, hostname: host },
+      {
+        fetch: app.fetch,
+        port: options.port ?? 3000,
+        hostname: host,
+        serverOptions: {
+          // Node refuses headers given longer than the whole request.
+          headersTimeout: Math.min(
+            options.headersTimeoutMs ?? SERVER_TIMEOUTS.headersTimeoutMs,
+            requestTimeout,
+          ),
+          requestTimeout,
+          keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_TIMEOUTS.keepAliveTimeoutMs,
+          // Timeouts are checked this often (Node's default, 30 s, would let a slow client stay that much longer).
+          connectionsCheckingInterval: 1_000,
+        },
+      },
       (info: AddressInfo) => {
         const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
         resolve({

@@ -11,7 +11,7 @@ export {
   type PrometheusMetricsOptions,
   prometheusMetrics,
 } from './metrics/prometheus-metrics';
-export { type RunningServer, type StartServerOptions, startServer } from './node-server';
+export { type RunningServer, SERVER_TIMEOUTS, type StartServerOptions, startServer } from './node-server';
 export {
   type FilePreferenceStore,
   type FilePreferenceStoreOptions,

@@ -13,6 +13,7 @@ import {
 } from '../src/rate-limit/redis-rate-limit-store';
 import { type RedisServer, startRedisServer } from './helpers/redis-server';
 import { eventually } from './helpers/server-process';
+import { basic, postPreview, previewBody, previewHeaders, testApp } from './helpers/workspace';
 
 let redis: RedisServer;
 const stores: RedisRateLimitStore[] = [];
@@ -221,5 +222,27 @@ describe('when Redis stops answering', () => {
       'counting again',
     );
     expect(log.lines.map((line) => line.slice(0, 5))).toEqual(['warn:', 'info:']);
+  }, 30_000);
+});
+
+describe('failed authentications counted in Redis', () => {
+  it('are shared by every process: failures through two apps add up to the 429', async () => {
+    const address = `198.51.100.${++scope % 250}`;
+    // One minute for all the requests, whenever the test runs.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    const now = () => minute + 20_000;
+    const apps = await Promise.all(
+      [1, 2].map(async () =>
+        testApp({ rateLimits: await store(), authFailuresPerMinute: 3, clientAddress: () => address, now }),
+      ),
+    );
+    const wrongKey = previewHeaders({ Authorization: basic('TEST01', 'guess') });
+    const body = previewBody({ a: 'x' });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await postPreview(apps[i % 2], body, wrongKey)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await postPreview(apps[0], body)).status).toBe(429);
+    const elsewhere = await testApp({ rateLimits: await store(), clientAddress: () => `${address}0` });
+    expect((await postPreview(elsewhere, body)).status).toBe(200);
   }, 30_000);
 });
