@@ -140,4 +140,17 @@ export class TimeBudget {
   stop(): void {
     if (--this.running === 0) this.leftMs = this.deadline - Date.now();
   }
+
+  /** Runs `work` (a compile) on this budget: what it spends with `spendRunning` counts, past it fails. @internal */
+  charge<T>(limits: Limits, work: () => T): T {
+    const timed: Budget = { limits, deadline: this.start(), unitsLeft: 0 };
+    const outer = enterRender(timed);
+    try {
+      if (Date.now() >= timed.deadline) throw timeLimitError(limits);
+      return work();
+    } finally {
+      leaveRender(outer);
+      this.stop();
+    }
+  }
 }

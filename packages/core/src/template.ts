@@ -27,6 +27,8 @@ export interface CompileOptions {
   tests?: Record<string, TestSpec>;
   /** Reuse the compiled form of a source seen before (a bounded LRU cache keyed by source). Defaults to `true`. */
   cache?: boolean;
+  /** The time budget a compile spends from, with the renders of the same request. Defaults to none. */
+  budget?: TimeBudget;
 }
 
 const BUILTIN_REGISTRY: Registry = { filters: builtinFilters, tests: builtinTests };
@@ -122,7 +124,8 @@ export function compile(source: string, options?: CompileOptions): Template {
   const useCache = options?.cache !== false && registry === BUILTIN_REGISTRY;
   let program = useCache ? programs.get(source) : undefined;
   if (program === undefined) {
-    program = new Compiler(registry, source).compile(parse(source));
+    const build = () => new Compiler(registry, source).compile(parse(source));
+    program = options?.budget === undefined ? build() : options.budget.charge(limits, build);
     if (useCache) programs.set(source, program);
   }
   return new Template(source, program, limits, registry, options?.now ?? defaultClock);

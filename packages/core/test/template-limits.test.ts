@@ -361,6 +361,17 @@ describe('a TimeBudget shared by several renders', () => {
     expect(quick.render({}, budget)).toBe('2');
   });
 
+  it('a compile spends from it too: a template that takes seconds to compile stops at the limit', () => {
+    const huge = `{{ [${'1,'.repeat(400_000)}1] }}`;
+    let error: unknown;
+    const ms = elapsed(() => {
+      error = thrownBy(() => compile(huge, { cache: false, budget: new TimeBudget(20) }));
+    });
+    expect((error as LimitError).limit).toBe('timeoutMs');
+    expect(ms).toBeLessThan(5_000);
+    expect(thrownBy(() => quick.render({}, new TimeBudget(0)))).toBeInstanceOf(LimitError);
+  });
+
   it('each render of a template without a budget gets its own time', () => {
     expect(quick.render({})).toBe('2');
     expect(thrownBy(() => spin.render({}, new TimeBudget(0)))).toBeInstanceOf(LimitError);

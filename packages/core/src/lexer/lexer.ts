@@ -4,6 +4,7 @@
  * sticky regular expressions, so it runs in time linear in the source.
  */
 import { TemplateSyntaxError } from '../errors';
+import { spendRunning } from '../limits';
 import { repr } from '../runtime/format';
 import { PY_WHITESPACE, pyIsIdentifier } from '../runtime/strings';
 import { floatValue, integerValue, NumberLiteralError } from './numbers';
@@ -253,6 +254,8 @@ class Scanner {
   }
 
   private emit(type: TokenType, value: TokenValue, pos: number): void {
+    // A template compiled on a request's time budget stops when the budget is spent.
+    spendRunning(1);
     this.moveTo(pos);
     this.tokens.push({ type, value, line: this.line, col: this.col });
   }

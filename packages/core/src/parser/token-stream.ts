@@ -6,6 +6,7 @@
 import { TemplateSyntaxError } from '../errors';
 import type { LexResult } from '../lexer/lexer';
 import { describeToken, describeTokenExpr, type Token, type TokenType, tokenMatches } from '../lexer/tokens';
+import { spendRunning } from '../limits';
 import { repr } from '../runtime/format';
 
 /** A cursor over the lexer's tokens. @internal */
@@ -45,6 +46,7 @@ export class TokenStream {
 
   /** Moves one token ahead and returns the token that was current. */
   next(): Token {
+    spendRunning(1);
     const old = this.current;
     if (old.type !== 'eof') {
       this.current = this.at(this.index + 1);

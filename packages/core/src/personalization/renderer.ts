@@ -5,7 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { NotSentSignal, TemplateError, TemplateRuntimeError } from '../errors';
-import { DEFAULT_LIMITS, type Limits } from '../limits';
+import { DEFAULT_LIMITS, type Limits, TimeBudget } from '../limits';
 import { setKey } from '../runtime/values';
 import { SourceCache } from '../source-cache';
 import { compile, type Template } from '../template';
@@ -97,8 +97,16 @@ export interface Renderer {
    * // { payload: { title: 'Hi Berlin', buttons: [{ label: 'Go' }] }, failures: [], warnings: [] }
    */
   renderPayload<T>(payload: T, input?: RenderInput): Promise<PayloadResult<T>>;
-  /** Compiles a source with the renderer's limits and clock, through its template cache. */
-  compile(source: string): Template;
+  /**
+   * Compiles a source with the renderer's limits and clock, through its template cache; with a `budget`, the
+   * compile spends from it.
+   */
+  compile(source: string, budget?: TimeBudget): Template;
+  /**
+   * A new budget of the renderer's `timeoutMs`, for the calls that serve one request (`compile`, then `render` or
+   * `renderPayload` with it in their input): together they get `timeoutMs`.
+   */
+  timeBudget(): TimeBudget;
 }
 
 const MiB = 1024 * 1024;
@@ -185,10 +193,10 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
         });
 
   const compileOptions = { limits, now: clock, cache: false };
-  const compileCached = (source: string): Template => {
+  const compileCached = (source: string, budget?: TimeBudget): Template => {
     const template = templates?.get(source);
     if (template !== undefined) return template;
-    const compiled = compile(source, compileOptions);
+    const compiled = compile(source, budget === undefined ? compileOptions : { ...compileOptions, budget });
     return templates === null ? compiled : templates.set(source, compiled);
   };
 
@@ -204,9 +212,12 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     ),
   };
 
+  const timeBudget = () => new TimeBudget(limits.timeoutMs);
+
   async function render(template: string | Template, input: RenderInput = {}): Promise<RenderResult> {
-    const compiled = typeof template === 'string' ? compileCached(template) : template;
-    const session = new RenderSession(setup, input);
+    const budget = input.budget ?? timeBudget();
+    const compiled = typeof template === 'string' ? compileCached(template, budget) : template;
+    const session = new RenderSession(setup, input, budget);
     const prefetched = session.prefetch([compiled]);
     if (prefetched !== undefined) await prefetched;
     try {
@@ -222,14 +233,15 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   async function renderPayload<T>(payload: T, input: RenderInput = {}): Promise<PayloadResult<T>> {
     const strings: { path: PayloadPath; source: string }[] = [];
     collectStrings(payload, [], strings);
+    const budget = input.budget ?? timeBudget();
     const templates = strings.map(({ source }) => {
       try {
-        return compileCached(source);
+        return compileCached(source, budget);
       } catch (error) {
         return templateError(error);
       }
     });
-    const session = new RenderSession(setup, input);
+    const session = new RenderSession(setup, input, budget);
     const prefetched = session.prefetch(
       templates.filter((t): t is Template => !(t instanceof TemplateError)),
     );
@@ -264,5 +276,5 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     return { payload: rebuild(payload, texts, { index: 0 }) as T, failures, warnings: session.warnings };
   }
 
-  return { render, renderPayload, compile: compileCached };
+  return { render, renderPayload, compile: compileCached, timeBudget };
 }

@@ -7,7 +7,7 @@
  * reads `{}` for now. When a pass started no fetch, it was the real render; otherwise the fetches are awaited
  * and the template runs again, so calls whose arguments depend on earlier results are found in turn.
  */
-import { TimeBudget } from '../limits';
+import type { TimeBudget } from '../limits';
 import { isDict, type Kwargs, setKey, Undefined } from '../runtime/values';
 import type { Template } from '../template';
 import { andThen, bounded, failed, isPromiseLike, type Outcome, RENDER_DEADLINE, within } from './bounded';
@@ -59,13 +59,18 @@ export interface RenderInput {
   readonly channel?: string;
   /** The triggering event's name, passed on to resolvers. */
   readonly eventName?: string;
+  /**
+   * The time this render spends from, compiling and rendering, shared with other calls that serve the same
+   * request (`renderer.timeBudget()`). Defaults to a budget of its own: `timeoutMs`.
+   */
+  readonly budget?: TimeBudget;
 }
 
 /** What a session is given by its renderer. */
 export interface SessionSetup {
   readonly resolvers: Resolvers;
   readonly limits: SessionLimits;
-  readonly compile: (source: string) => Template;
+  readonly compile: (source: string, budget: TimeBudget) => Template;
   readonly contentApiCalls: ContentApiCalls;
 }
 
@@ -117,8 +122,6 @@ function mergeAttributes(
 export class RenderSession {
   /** Sources that failed so far, in the order they failed. */
   readonly warnings: RenderWarning[] = [];
-  /** The render time all the session's templates, blocks and passes share. */
-  readonly budget: TimeBudget;
   private readonly seen = new Set<string>();
   private readonly deadline: number;
   private readonly context: ResolverContext;
@@ -141,9 +144,10 @@ export class RenderSession {
   constructor(
     private readonly setup: SessionSetup,
     input: RenderInput,
+    /** The compile and render time all the session's templates, blocks and passes share. */
+    readonly budget: TimeBudget,
   ) {
     this.deadline = Date.now() + setup.limits.renderDeadlineMs;
-    this.budget = new TimeBudget(setup.limits.timeoutMs);
     this.context = { user: input.user, channel: input.channel, eventName: input.eventName };
     this.supplied = input.userAttributes ?? EMPTY;
     this.user = withoutNulls(this.supplied);
@@ -163,9 +167,9 @@ export class RenderSession {
     this.warnings.push(warning);
   }
 
-  /** Compiles a content block's source through the renderer's cache. */
+  /** Compiles a content block's source through the renderer's cache, on the session's budget. */
   compile(source: string): Template {
-    return this.setup.compile(source);
+    return this.setup.compile(source, this.budget);
   }
 
   private compileQuietly(source: string): Template | undefined {

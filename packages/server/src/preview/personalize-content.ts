@@ -18,6 +18,7 @@ import {
   type TemplateError,
   TemplateRuntimeError,
   TemplateSyntaxError,
+  type TimeBudget,
   type UserIdentification,
 } from '@personalize/core';
 import type { ErrorDetail } from '../errors/error-body';
@@ -217,13 +218,17 @@ function failureDetail(
  * (at any depth), reads `EventAttribute`. Templates that do not compile, and blocks that do not exist, are left
  * to the render, which reports them.
  */
-async function readsEventAttributes(workspace: Workspace, sources: readonly string[]): Promise<boolean> {
+async function readsEventAttributes(
+  workspace: Workspace,
+  sources: readonly string[],
+  budget: TimeBudget,
+): Promise<boolean> {
   const seen = new Set<string>();
   const pending = [...sources];
   for (let source = pending.pop(); source !== undefined; source = pending.pop()) {
     let template: ReturnType<Workspace['renderer']['compile']>;
     try {
-      template = workspace.renderer.compile(source);
+      template = workspace.renderer.compile(source, budget);
     } catch {
       continue;
     }
@@ -260,11 +265,14 @@ export async function renderContent<T>(
   | { ok: false; details: ErrorDetail[]; warnings: readonly RenderWarning[] }
 > {
   const eventField = targets.fields.eventName;
+  // One time limit for the whole request: every template compiled and rendered for it spends from it.
+  const budget = workspace.renderer.timeBudget();
   if (
     input.eventName === undefined &&
     (await readsEventAttributes(
       workspace,
       stringsOf(content, [], []).map(({ text }) => text),
+      budget,
     ))
   ) {
     return {
@@ -275,7 +283,7 @@ export async function renderContent<T>(
       warnings: [],
     };
   }
-  const rendered = await workspace.renderer.renderPayload(content, input);
+  const rendered = await workspace.renderer.renderPayload(content, { ...input, budget });
   if (rendered.failures.length > 0) {
     return {
       ok: false,
