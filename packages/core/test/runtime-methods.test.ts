@@ -487,12 +487,37 @@ describe('mutating dict methods change the dict and return what Python returns',
     [{ a: 1 }, 'clear', [], {}, '(None, {})'],
     [{}, 'fromkeys', [['x', 'y']], {}, "({'x': None, 'y': None}, {})"],
     [{}, 'fromkeys', ['ab', 0], {}, "({'a': 0, 'b': 0}, {})"],
+    [
+      new Map([[1, 'a']]),
+      'update',
+      [
+        new Map<unknown, unknown>([
+          [true, 'b'],
+          [2, 'c'],
+        ]),
+      ],
+      {},
+      "(None, {1: 'b', 2: 'c'})",
+    ],
+    [{}, 'fromkeys', [[1, true, 1.5, 2, 1.5]], {}, '({1: None, 1.5: None, 2: None}, {})'],
   ] as [unknown, string, unknown[], Record<string, unknown>, string][])(
     '%%s.%%s(%%j, %%j)',
     (receiver, name, args, kwargs, expected) => {
       expect(call(receiver, name, args, kwargs, true)).toBe(expected);
     },
   );
+
+  it('fromkeys and update find equal keys by hash: 100,000 int keys take far less than a second', () => {
+    const keys = Array.from({ length: 100_000 }, (_, i) => i);
+    const start = Date.now();
+    const made = callValue(state, getattr(new Map(), 'fromkeys'), [keys], {}) as Map<unknown, unknown>;
+    const target = new Map<unknown, unknown>([[0, 'first']]);
+    callValue(state, getattr(target, 'update'), [made], {});
+    expect(made.size).toBe(100_000);
+    expect(target.size).toBe(100_000);
+    // Comparing every new key with every key took a minute here.
+    expect(Date.now() - start).toBeLessThan(5_000);
+  });
 });
 describe('wrong argument counts and keywords fail with the message CPython gives for that method', () => {
   it.each([

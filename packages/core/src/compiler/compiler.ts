@@ -9,6 +9,7 @@ import { readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
 import { callValue, getattr, getitem, isInheritedName, memberAccess, slice } from '../runtime/access';
 import { str, strRepr } from '../runtime/format';
+import { hashKey } from '../runtime/hash-key';
 import { iterate } from '../runtime/iterate';
 import { callResolved, DICT_ATTRIBUTE_NAMES, methodFinder } from '../runtime/methods';
 import {
@@ -1407,11 +1408,13 @@ export class Compiler {
     }
     return (f) => {
       const out = new Map<unknown, unknown>();
+      // A key equal to an earlier one (`1`, `1.0`, `True`) keeps the earlier key, found by its hash.
+      const earlier = new Map<string, unknown>();
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i](f);
-        let existing: unknown = MISSING;
-        for (const k of out.keys()) if (eq(k, key)) existing = k;
-        out.set(existing === MISSING ? key : existing, values[i](f));
+        const hash = hashKey(key);
+        if (!earlier.has(hash)) earlier.set(hash, key);
+        out.set(earlier.get(hash), values[i](f));
       }
       return out;
     };

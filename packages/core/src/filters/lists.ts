@@ -7,6 +7,7 @@ import { TemplateRuntimeError, typeError } from '../errors';
 import { spend } from '../limits';
 import { dictViewKind } from '../runtime/dict-views';
 import { repr, str } from '../runtime/format';
+import { hashKey } from '../runtime/hash-key';
 import { iterate, length } from '../runtime/iterate';
 import { add, eq, gt, lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, Registry, RenderState } from '../runtime/state';
@@ -28,7 +29,7 @@ import {
 import { checkSize, filterArgumentError, indexArg, textOf } from './args';
 import { filterCaller, preboundCallable, testCaller } from './call';
 import { attributeGetter, ignoreCase, multiAttributeGetter } from './lookup';
-import { hashKey, listLess, pySorted } from './ordering';
+import { listLess, pySorted } from './ordering';
 
 /** An Undefined whose message is `hint`, as Jinja's `environment.undefined(hint)`. */
 function undefinedWithHint(hint: string): Undefined {

@@ -1,7 +1,5 @@
-import { typeError } from '../errors';
 import { type Budget, spend } from '../limits';
-import { eq, lt, typeName } from '../runtime/operators';
-import { isDict, isTuple, iteratorKind, Markup, PyFloat, Undefined } from '../runtime/values';
+import { eq, lt } from '../runtime/operators';
 
 /** Python's `a < b` for sort keys: the runtime's `lt`, which raises Python's TypeError for unordered types. */
 export type Less = (a: unknown, b: unknown) => boolean;
@@ -125,39 +123,4 @@ function mergeRuns<T>(a: T[], lo: number, mid: number, hi: number, isLess: (a: T
     else a[k++] = left[i++];
   }
   while (i < left.length) a[k++] = left[i++];
-}
-
-const identities = new WeakMap<object, number>();
-let nextIdentity = 0;
-
-/**
- * A string that is equal for two values exactly when Python's set would treat them as one (`1`, `1.0` and
- * `True` are one; `'a'` and `Markup('a')` are one). Lists, dicts and iterators are unhashable: TypeError as
- * Python's. NaN gets a fresh key each time, since distinct NaN objects never match.
- */
-export function hashKey(value: unknown): string {
-  if (value === null) return 'N';
-  if (value instanceof Undefined) return 'U';
-  if (typeof value === 'boolean') return value ? 'n1' : 'n0';
-  if (typeof value === 'bigint') return `n${value}`;
-  if (typeof value === 'number' || value instanceof PyFloat) {
-    const x = typeof value === 'number' ? value : value.value;
-    if (Number.isNaN(x)) return `nan${nextIdentity++}`;
-    if (Number.isInteger(x)) return `n${BigInt(x)}`;
-    return `n${x}`;
-  }
-  if (typeof value === 'string') return `s${value}`;
-  if (value instanceof Markup) return `s${value.value}`;
-  if (isTuple(value)) return `t${JSON.stringify(value.map(hashKey))}`;
-  // Generators, callables and namespaces hash by identity.
-  const byIdentity = Array.isArray(value) ? iteratorKind(value) !== undefined : !isDict(value);
-  if (typeof value === 'object' && value !== null && byIdentity) {
-    let id = identities.get(value);
-    if (id === undefined) {
-      id = nextIdentity++;
-      identities.set(value, id);
-    }
-    return `o${id}`;
-  }
-  throw typeError(`unhashable type: '${typeName(value)}'`);
 }

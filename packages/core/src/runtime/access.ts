@@ -5,6 +5,7 @@
  * back as an Undefined that refuses use, as Jinja2's unsafe Undefined does.
  */
 import { typeError, valueError } from '../errors';
+import { spendRunning } from '../limits';
 import { dictViewKind } from './dict-views';
 import { repr, strRepr } from './format';
 import { isVisible } from './iterate';
@@ -77,7 +78,10 @@ export function dictLookup(d: Record<string, unknown> | Map<unknown, unknown>, k
   if (d instanceof Map) {
     if (d.has(key)) return d.get(key);
     if (typeof key === 'string') return NOT_FOUND;
-    for (const [k, value] of d) if (typeof k !== 'string' && eq(k, key)) return value;
+    for (const [k, value] of d) {
+      spendRunning(1);
+      if (typeof k !== 'string' && eq(k, key)) return value;
+    }
     return NOT_FOUND;
   }
   if (typeof key === 'string' && Object.hasOwn(d, key)) return d[key];

@@ -9,6 +9,7 @@ import { checkSize, spend } from '../limits';
 import { callValue, dictHas, dictLookup } from './access';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, strFormat, strFormatMap } from './format';
+import { hashKey, keysByHash } from './hash-key';
 import { dictEntries, dictKeys, iterate } from './iterate';
 import { eq, lt, truthy } from './operators';
 import type { RenderState } from './state';
@@ -820,6 +821,24 @@ function dictSet(d: Dict, key: unknown, value: unknown): void {
   Object.defineProperty(d, name, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/**
+ * `dictSet` for many keys (`update`, `fromkeys`): a `Map`'s keys equal to the new ones are found by their hash,
+ * not by comparing each new key with every key.
+ */
+function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
+  if (!(d instanceof Map)) return (key, value) => dictSet(d, key, value);
+  const keys = keysByHash(d);
+  return (key, value) => {
+    if (typeof key === 'string') {
+      d.set(key, value);
+      return;
+    }
+    const hash = hashKey(key);
+    if (!keys.has(hash)) keys.set(hash, key);
+    d.set(keys.get(hash), value);
+  };
+}
+
 function dictDelete(d: Dict, key: unknown): void {
   if (d instanceof Map) {
     if (d.has(key)) d.delete(key);
@@ -834,11 +853,15 @@ function dictGet(d: Dict, key: unknown): { found: boolean; value: unknown } {
   return { found: true, value: dictLookup(d, key) };
 }
 
-function update(d: Dict, other: unknown, kwargs: Kwargs): null {
+function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): null {
   writable(d);
+  const set = dictSetter(d);
   if (other !== undefined) {
     if (isDict(other)) {
-      for (const [k, v] of dictEntries(other)) dictSet(d, k, v);
+      for (const [k, v] of dictEntries(other)) {
+        spend(state, 1);
+        set(k, v);
+      }
     } else {
       iterate(other).forEach((pair, i) => {
         const items = Array.isArray(pair) || typeof pair === 'string' ? iterate(pair) : null;
@@ -849,11 +872,12 @@ function update(d: Dict, other: unknown, kwargs: Kwargs): null {
             `dictionary update sequence element #${i} has length ${items.length}; 2 is required`,
           );
         }
-        dictSet(d, items[0], items[1]);
+        spend(state, 1);
+        set(items[0], items[1]);
       });
     }
   }
-  for (const [k, v] of Object.entries(kwargs)) dictSet(d, k, v);
+  for (const [k, v] of Object.entries(kwargs)) set(k, v);
   return null;
 }
 
@@ -932,9 +956,9 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
   update: {
     params: ['other'],
     anyKwargs: true,
-    fn: (_state, d, args, kwargs) => {
+    fn: (state, d, args, kwargs) => {
       if (args.length > 1) throw typeError(`update expected at most 1 argument, got ${args.length}`);
-      return update(d, args[0], kwargs);
+      return update(state, d, args[0], kwargs);
     },
   },
   copy: noArgs((d: Dict) =>
@@ -949,16 +973,15 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
   fromkeys: {
     params: ['iterable', 'value'],
     required: 1,
-    fn: (_state, _d, [items, value]) => {
+    fn: (state, _d, [items, value]) => {
       const keys = iterate(items);
       const fill = value ?? null;
-      if (keys.every((k) => typeof k === 'string')) {
-        const out: Record<string, unknown> = {};
-        for (const k of keys) dictSet(out, k, fill);
-        return out;
+      const out = keys.every((k) => typeof k === 'string') ? {} : new Map<unknown, unknown>();
+      const set = dictSetter(out);
+      for (const k of keys) {
+        spend(state, 1);
+        set(k, fill);
       }
-      const out = new Map<unknown, unknown>();
-      for (const k of keys) dictSet(out, k, fill);
       return out;
     },
   },

@@ -4,6 +4,7 @@
  * truthiness, with CPython's error messages.
  */
 import { LimitError, TemplateRuntimeError, typeError } from '../errors';
+import { spendRunning } from '../limits';
 import { dictHas } from './access';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
@@ -457,7 +458,14 @@ function sequenceEq(a: unknown[], b: unknown[]): boolean {
   if (a.length !== b.length) return false;
   const view = dictViewKind(a);
   if (view === 'dict_values') return false;
-  if (view !== undefined) return a.every((x) => b.some((y) => eq(x, y)));
+  if (view !== undefined) {
+    return a.every((x) =>
+      b.some((y) => {
+        spendRunning(1);
+        return eq(x, y);
+      }),
+    );
+  }
   for (let i = 0; i < a.length; i++) if (!eq(a[i], b[i])) return false;
   return true;
 }
@@ -478,7 +486,10 @@ function dictEq(
 
 function mapGet(m: Map<unknown, unknown>, key: unknown): unknown {
   if (m.has(key)) return m.get(key);
-  for (const [k, v] of m) if (eq(k, key)) return v;
+  for (const [k, v] of m) {
+    spendRunning(1);
+    if (eq(k, key)) return v;
+  }
   return undefined;
 }
 

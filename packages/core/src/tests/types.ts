@@ -1,8 +1,8 @@
 /** Jinja2's tests about what kind of value something is: `string`, `number`, `mapping`, `sequence`, `defined`, ... */
 
-import { hashKey } from '../filters/ordering';
 import { dictViewKind } from '../runtime/dict-views';
 import { str } from '../runtime/format';
+import { hashKey } from '../runtime/hash-key';
 import type { RenderState, TestSpec } from '../runtime/state';
 import { pyIsLower, pyIsUpper } from '../runtime/strings';
 import {

@@ -1,0 +1,49 @@
+/** Python's hash equality of values: which keys a set or a dict treats as one. */
+import { typeError } from '../errors';
+import { typeName } from './type-name';
+import { isDict, isTuple, iteratorKind, Markup, PyFloat, Undefined } from './values';
+
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+/**
+ * A string that is equal for two values exactly when Python's set would treat them as one (`1`, `1.0` and
+ * `True` are one; `'a'` and `Markup('a')` are one). Lists, dicts and iterators are unhashable: TypeError as
+ * Python's. NaN gets a fresh key each time, since distinct NaN objects never match.
+ */
+export function hashKey(value: unknown): string {
+  if (value === null) return 'N';
+  if (value instanceof Undefined) return 'U';
+  if (typeof value === 'boolean') return value ? 'n1' : 'n0';
+  if (typeof value === 'bigint') return `n${value}`;
+  if (typeof value === 'number' || value instanceof PyFloat) {
+    const x = typeof value === 'number' ? value : value.value;
+    if (Number.isNaN(x)) return `nan${nextIdentity++}`;
+    if (Number.isInteger(x)) return `n${BigInt(x)}`;
+    return `n${x}`;
+  }
+  if (typeof value === 'string') return `s${value}`;
+  if (value instanceof Markup) return `s${value.value}`;
+  if (isTuple(value)) return `t${JSON.stringify(value.map(hashKey))}`;
+  // Generators, callables and namespaces hash by identity.
+  const byIdentity = Array.isArray(value) ? iteratorKind(value) !== undefined : !isDict(value);
+  if (typeof value === 'object' && value !== null && byIdentity) {
+    let id = identities.get(value);
+    if (id === undefined) {
+      id = nextIdentity++;
+      identities.set(value, id);
+    }
+    return `o${id}`;
+  }
+  throw typeError(`unhashable type: '${typeName(value)}'`);
+}
+
+/**
+ * The keys of a `Map` dict by `hashKey`, so that the key equal to another (`1`, `1.0`, `True`) is found without
+ * comparing with every key. String keys are left out: a `Map` finds them itself.
+ */
+export function keysByHash(d: Map<unknown, unknown>): Map<string, unknown> {
+  const keys = new Map<string, unknown>();
+  for (const key of d.keys()) if (typeof key !== 'string') keys.set(hashKey(key), key);
+  return keys;
+}
