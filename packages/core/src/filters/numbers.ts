@@ -21,12 +21,23 @@ function digitValue(cp: number): number {
 }
 
 // What int() and float() strip: C's ASCII whitespace and Unicode's non-ASCII spaces, but not U+001C..U+001F.
-const SPACE = '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
-const NUMBER_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'g');
+const NUMBER_SPACE = /^[\t\n\v\f\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/;
+
+/**
+ * `text` without the spaces `int()` and `float()` strip at its ends. Read a character at a time: a pattern for
+ * trailing spaces would retry each run of spaces inside the text to its end.
+ */
+function stripNumberSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && NUMBER_SPACE.test(text[start])) start++;
+  while (end > start && NUMBER_SPACE.test(text[end - 1])) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
 
 /** Python's number parsing strips whitespace and reads any Unicode decimal digit as its ASCII digit. */
 function normalizeNumberText(text: string): string {
-  const trimmed = text.replace(NUMBER_SPACE, '');
+  const trimmed = stripNumberSpace(text);
   if (pyIsAscii(trimmed)) return trimmed;
   return trimmed.replace(/\p{Nd}/gu, (digit) => String(digitValue(digit.codePointAt(0) as number)));
 }

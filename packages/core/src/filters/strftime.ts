@@ -5,6 +5,7 @@
  * Python 3.11 on glibc 2.36 (`test/filters-service-strftime.test.ts`).
  */
 import { LimitError } from '../errors';
+import { spendRunning } from '../limits';
 import { type CivilFields, civilFields, type DateTime, isLeapYear } from './civil-time';
 import { formatOffset } from './time-zones';
 
@@ -70,6 +71,7 @@ function pythonPass(dt: DateTime, format: string): string {
   if (!PYTHON_DIRECTIVE.test(format)) return format;
   let out = '';
   for (let i = 0; i < format.length; i++) {
+    spendRunning(1);
     const ch = format[i];
     if (ch !== '%' || i + 1 === format.length) {
       out += ch;
@@ -107,6 +109,7 @@ interface Directive {
 /** glibc's `strftime` over calendar fields; false when the writer filled up. */
 function formatTm(out: Writer, tm: CivilFields, wallSeconds: number, format: string): boolean {
   for (let i = 0; i < format.length; i++) {
+    spendRunning(1);
     if (format[i] !== '%') {
       if (!out.write(format[i])) return false;
       continue;

@@ -4,6 +4,8 @@
  * Case mapping and character classes follow CPython's `unicodeobject.c`.
  */
 
+import { spendRunning } from '../limits';
+
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** True when `s` holds a surrogate, i.e. when its UTF-16 length differs from its code-point length. */
@@ -26,6 +28,8 @@ export function cpLength(s: string): number {
 
 /** Python's ordering of strings: by code point, which UTF-16 unit order breaks only for astral characters. */
 export function compareStrings(a: string, b: string): number {
+  // Equal (often the same) strings are never scanned for surrogates: sorting many copies of one long string.
+  if (a === b) return 0;
   if (!hasSurrogate(a) && !hasSurrogate(b)) return a < b ? -1 : a > b ? 1 : 0;
   const ia = a[Symbol.iterator]();
   const ib = b[Symbol.iterator]();
@@ -117,7 +121,10 @@ export function isPrintableChar(ch: string): boolean {
 
 /** `str.isprintable()` */
 export function pyIsPrintable(s: string): boolean {
-  for (const ch of s) if (!isPrintableChar(ch)) return false;
+  for (const ch of s) {
+    spendRunning(1);
+    if (!isPrintableChar(ch)) return false;
+  }
   return true;
 }
 
@@ -125,6 +132,7 @@ export function pyIsPrintable(s: string): boolean {
 export function pyIsUpper(s: string): boolean {
   let cased = false;
   for (const ch of s) {
+    spendRunning(1);
     if (LOWER_CHAR.test(ch) || TITLE_CHAR.test(ch)) return false;
     if (!cased && UPPER_CHAR.test(ch)) cased = true;
   }
@@ -135,6 +143,7 @@ export function pyIsUpper(s: string): boolean {
 export function pyIsLower(s: string): boolean {
   let cased = false;
   for (const ch of s) {
+    spendRunning(1);
     if (UPPER_CHAR.test(ch) || TITLE_CHAR.test(ch)) return false;
     if (!cased && LOWER_CHAR.test(ch)) cased = true;
   }
@@ -146,6 +155,7 @@ export function pyIsTitle(s: string): boolean {
   let cased = false;
   let previousCased = false;
   for (const ch of s) {
+    spendRunning(1);
     if (UPPER_CHAR.test(ch) || TITLE_CHAR.test(ch)) {
       if (previousCased) return false;
       previousCased = cased = true;
@@ -212,6 +222,7 @@ export function pyTitle(s: string): string {
   let out = '';
   let previousCased = false;
   for (let i = 0; i < chars.length; i++) {
+    spendRunning(1);
     const ch = chars[i];
     out += previousCased ? lowerAt(chars, i) : titleChar(ch);
     previousCased = CASED_CHAR.test(ch);
@@ -224,7 +235,10 @@ export function pyCapitalize(s: string): string {
   const chars = codePoints(s);
   if (chars.length === 0) return '';
   let out = titleChar(chars[0]);
-  for (let i = 1; i < chars.length; i++) out += lowerAt(chars, i);
+  for (let i = 1; i < chars.length; i++) {
+    spendRunning(1);
+    out += lowerAt(chars, i);
+  }
   return out;
 }
 
@@ -233,6 +247,7 @@ export function pySwapcase(s: string): string {
   const chars = codePoints(s);
   let out = '';
   for (let i = 0; i < chars.length; i++) {
+    spendRunning(1);
     const ch = chars[i];
     if (UPPER_CHAR.test(ch)) out += lowerAt(chars, i);
     else if (LOWER_CHAR.test(ch)) out += ch.toUpperCase();
@@ -245,6 +260,7 @@ export function pySwapcase(s: string): string {
 export function pyCasefold(s: string): string {
   let out = '';
   for (const ch of s) {
+    spendRunning(1);
     const cp = ch.codePointAt(0) as number;
     // Cherokee folds to its uppercase letters; dotless i has no folding.
     if ((cp >= 0x13a0 && cp <= 0x13fd) || (cp >= 0xab70 && cp <= 0xabbf)) out += ch.toUpperCase();
