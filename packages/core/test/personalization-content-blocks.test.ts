@@ -10,6 +10,13 @@ import { later, rejectionOf, rendererFor, textOf, USER_1 } from './helpers/perso
 
 const users = [{ id: 'u-1', attributes: { 'First Name': 'jane', City: 'Berlin' } }];
 
+/** A block and two others that include each other. */
+const WITH_A_CYCLE = {
+  header: 'Welcome',
+  loop_a: '{{ ContentBlock.loop_b }}',
+  loop_b: '{{ ContentBlock.loop_a }}',
+};
+
 describe('ContentBlock', () => {
   it('a block is a template rendered with the same user and event data', async () => {
     const renderer = rendererFor({
@@ -45,14 +52,7 @@ describe('ContentBlock', () => {
   });
 
   it('a computed name renders only the blocks the template reads: a cycle elsewhere does not fail it', async () => {
-    const renderer = rendererFor({
-      contentBlocks: {
-        header: 'Welcome',
-        loop_a: '{{ ContentBlock.loop_b }}',
-        loop_b: '{{ ContentBlock.loop_a }}',
-        broken: '{{ 1 // 0 }}',
-      },
-    });
+    const renderer = rendererFor({ contentBlocks: { ...WITH_A_CYCLE, broken: '{{ 1 // 0 }}' } });
     expect(await textOf(renderer, '{{ ContentBlock[name] }}', { userAttributes: {} })).toBe('');
     const input = { eventAttributes: { name: 'header' } };
     expect(await textOf(renderer, '{{ ContentBlock[EventAttribute.name] }}', input)).toBe('Welcome');
@@ -60,13 +60,7 @@ describe('ContentBlock', () => {
   });
 
   it('a computed name that reaches a cycle fails with the chain, placed at the read', async () => {
-    const renderer = rendererFor({
-      contentBlocks: {
-        header: 'Welcome',
-        loop_a: '{{ ContentBlock.loop_b }}',
-        loop_b: '{{ ContentBlock.loop_a }}',
-      },
-    });
+    const renderer = rendererFor({ contentBlocks: WITH_A_CYCLE });
     const error = await rejectionOf(
       renderer.render("{% set n = 'loop_a' %}\n{{ ContentBlock[n] }}", { eventAttributes: {} }),
     );

@@ -99,12 +99,12 @@ function doJoin(
   separator: unknown = '',
   attribute: unknown = null,
 ): string {
-  let items = iterate(value);
-  if (attribute !== null) items = items.map(attributeGetter(attribute));
+  // Each item's attribute is read as it is joined, as Jinja's lazy `map` reads it.
+  const read = attribute === null ? undefined : attributeGetter(attribute);
   const glue = str(separator);
-  const parts = items.map((item) => {
+  const parts = iterate(value).map((item) => {
     spend(state, 1);
-    return str(item);
+    return str(read === undefined ? item : read(item));
   });
   checkSize(
     state,
@@ -118,12 +118,11 @@ function doSum(state: RenderState, value: unknown, attribute: unknown = null, st
   if (typeof start === 'string' || start instanceof Markup) {
     throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
   }
-  let items = iterate(value);
-  if (attribute !== null) items = items.map(attributeGetter(attribute));
+  const read = attribute === null ? undefined : attributeGetter(attribute);
   let total = start;
-  for (const item of items) {
+  for (const item of iterate(value)) {
     spend(state, 1);
-    total = add(state, total, item);
+    total = add(state, total, read === undefined ? item : read(item));
   }
   return total;
 }

@@ -39,6 +39,18 @@ function readersOf(attribute: unknown): readonly MemberReader[] {
 }
 
 /**
+ * `postprocess`, remembering its last result: a value equal to the one before (the same `default=` for every
+ * item, often megabytes) is lower-cased once, not once per item.
+ */
+function remembered(postprocess: (value: unknown) => unknown): (value: unknown) => unknown {
+  let last: { value: unknown; result: unknown } | undefined;
+  return (value) => {
+    if (last === undefined || last.value !== value) last = { value, result: postprocess(value) };
+    return last.result;
+  };
+}
+
+/**
  * Jinja's `make_attrgetter`: follows the path through the sandboxed `getitem`. A `fallback` other than None
  * replaces an Undefined met along the way (the `default=` of `map` and `groupby`).
  */
@@ -50,13 +62,14 @@ export function attributeGetter(
   const readers = readersOf(attribute);
   const hasFallback = fallback !== null && fallback !== undefined;
   if (readers.length === 1 && !postprocess && !hasFallback) return readers[0];
+  const post = postprocess && remembered(postprocess);
   return (item) => {
     let value = item;
     for (const read of readers) {
       value = read(value);
       if (hasFallback && value instanceof Undefined) value = fallback;
     }
-    return postprocess ? postprocess(value) : value;
+    return post ? post(value) : value;
   };
 }
 
