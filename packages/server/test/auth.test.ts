@@ -62,7 +62,7 @@ describe('authentication', () => {
       {
         target: 'SVC-APPKEY',
         message:
-          'The key in the authentication header is invalid: check the Workspace ID and the API key of the endpoint',
+          'The API key in the Authorization header is invalid for the Workspace ID in MOE-APPKEY (or SVC-APPKEY)',
       },
     ]);
   });

@@ -4,8 +4,9 @@ import { nodeToken } from './helpers/landing-page';
 import { basic, previewBody, testApp } from './helpers/workspace';
 
 const SECRET = 'header-secret';
+// Failed authentications are throttled (auth.test.ts): here every one must still be a 401.
 const app = testApp(
-  {},
+  { authFailuresPerMinute: 1_000_000 },
   { api_secret: SECRET, categories: ['Promotions'], limits: { preferences_per_minute: 100_000 } },
 );
 const link = () =>
@@ -98,7 +99,7 @@ describe.each(ENDPOINTS)('$name takes the Workspace ID in MOE-APPKEY or SVC-APPK
 describe('the preview 401 targets the header the client sent', () => {
   it('MOE-APPKEY when it was MOE-APPKEY, SVC-APPKEY when it was SVC-APPKEY', async () => {
     for (const header of ['MOE-APPKEY', 'SVC-APPKEY']) {
-      const response = await ENDPOINTS[0].call({ [header]: 'NOPE' });
+      const response = await ENDPOINTS[0].call({ [header]: 'NOPE', Authorization: basic('NOPE', 'x') });
       const body = (await response.json()) as { error: { details: { target: string }[] } };
       expect(body.error.details.map((detail) => detail.target)).toEqual([header]);
     }

@@ -234,7 +234,7 @@ describe('401: {title, description}', () => {
     expect(answer.body).toEqual({
       title: 'Invalid credentials',
       description:
-        'The key in the authentication header is invalid: check the Workspace ID and the API key of the endpoint',
+        'The API key in the Authorization header is invalid for the Workspace ID in MOE-APPKEY (or SVC-APPKEY)',
     });
   });
 

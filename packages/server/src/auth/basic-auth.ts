@@ -47,8 +47,9 @@ export function basicCredentials(header: string): { username: string; password: 
 const AUTHORIZATION_FORMAT = "'Basic ' followed by the Base64 text of <Workspace ID>:<API key>";
 
 /** The one message for an unknown workspace and a wrong key, which must not tell one from the other. */
-export const INVALID_CREDENTIALS =
-  'The key in the authentication header is invalid: check the Workspace ID and the API key of the endpoint';
+function invalidCredentials(claim: { readonly named: string }): string {
+  return `The API key in the Authorization header is invalid for the Workspace ID in ${claim.named}`;
+}
 
 /** What a password is compared with when the workspace does not exist, so that the comparison still runs. */
 const UNKNOWN_KEY = 'no workspace has this ID, and no password matches this text';
@@ -117,7 +118,7 @@ export async function authenticate(
     return {
       ok: false,
       reason: workspace === undefined ? 'unknown-workspace' : 'wrong-key',
-      details: [{ target: claim.target, message: INVALID_CREDENTIALS }],
+      details: [{ target: claim.target, message: invalidCredentials(claim) }],
     };
   }
   return { ok: true, workspace };
