@@ -1580,7 +1580,7 @@ export class Compiler {
       return undefined;
     }
     const kwargs: Kwargs = {};
-    names.forEach((name, i) => setKey(kwargs, name, constants.get(values[i])));
+    for (let i = 0; i < names.length; i++) setKey(kwargs, names[i], constants.get(values[i]));
     return spec.specialize(
       this.registry,
       positional.map((ev) => constants.get(ev)),
