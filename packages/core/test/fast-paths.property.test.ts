@@ -10,6 +10,7 @@ import type { DateTime } from '../src/filters/civil-time';
 import { readDate, readDateByPattern } from '../src/filters/date-input';
 import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
 import { asciiTitle, unicodeTitle } from '../src/filters/strings';
+import { joinWords, PY_SPACE_RUN } from '../src/filters/text';
 import { replaceText } from '../src/runtime/methods';
 import {
   fixedText,
@@ -276,6 +277,39 @@ describe('words of ASCII text counted by character codes', () => {
     fc.assert(
       fc.property(fc.oneof(ascii, fc.string()), (s) => {
         expect(template.render({ s })).toBe(String(s.match(/[\p{L}\p{N}_]+/gu)?.length ?? 0));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('words joined by code unit', () => {
+  const spaced = fc.string({
+    unit: fc.constantFrom(
+      'a',
+      'b',
+      ' ',
+      '\t',
+      '\n',
+      '\x1c',
+      '\x85',
+      '\u00a0',
+      '\u2003',
+      '\u3000',
+      '😀',
+      '\ufeff',
+    ),
+  });
+
+  it("give Python's ' '.join(s.split()) (the split on runs of whitespace it stands in for)", () => {
+    fc.assert(
+      fc.property(fc.oneof(spaced, fc.string()), (s) => {
+        expect(joinWords(s)).toBe(
+          s
+            .split(PY_SPACE_RUN)
+            .filter((w) => w !== '')
+            .join(' '),
+        );
       }),
       { numRuns: runs },
     );

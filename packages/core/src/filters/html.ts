@@ -20,7 +20,7 @@ import {
 } from './args';
 import { htmlEntities } from './html-entities';
 import { pySorted } from './ordering';
-import { PY_SPACE_RUN, pySlice } from './text';
+import { joinWords, PY_SPACE_RUN, pySlice } from './text';
 
 function doEscape(_state: RenderState, value: unknown): Markup {
   return escapeValue(value);
@@ -156,8 +156,7 @@ function doStriptags(state: RenderState, value: unknown): string {
   const markup = str(value);
   spend(state, markup.length);
   const text = withoutSpans(withoutSpans(markup, '<!--', '-->'), '<', '>');
-  const words = text.split(PY_SPACE_RUN);
-  return unescapeHtml(state, words.filter((w) => w !== '').join(' '));
+  return unescapeHtml(state, joinWords(text));
 }
 
 function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = true): string {
