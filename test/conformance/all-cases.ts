@@ -10,6 +10,7 @@ import { cases as formatting } from './cases/formatting';
 import { cases as ifBlocks } from './cases/if';
 import { cases as literals } from './cases/literals';
 import { cases as macros } from './cases/macros';
+import { cases as markup } from './cases/markup';
 import { cases as methods } from './cases/methods';
 import { cases as operators } from './cases/operators';
 import { cases as sandbox } from './cases/sandbox';
@@ -38,6 +39,7 @@ export const areas: readonly { area: string; cases: readonly Case[] }[] = [
   { area: 'filters-misc', cases: filtersMisc },
   { area: 'tests', cases: tests },
   { area: 'methods', cases: methods },
+  { area: 'markup', cases: markup },
   { area: 'formatting', cases: formatting },
   { area: 'undefined', cases: undefinedCases },
   { area: 'sandbox', cases: sandbox },

@@ -6,6 +6,7 @@ import {
   TemplateSyntaxError,
 } from '@personalize/core';
 import type { JinjaResult } from '../jinja/bridge';
+import { comparableMessage, comparableOutput, deliberateDifference } from './deliberate-differences';
 
 /** What the engine did with a template: its output, the TemplateError it threw, or a crash (anything else thrown). */
 export type EngineResult =
@@ -26,6 +27,11 @@ export function renderWithEngine(
   }
 }
 
+/** The Python exception the engine's error stands for: a runtime error's `kind`, otherwise the class name. */
+export function errorClass(error: TemplateError): string {
+  return error instanceof TemplateRuntimeError ? error.kind : error.name;
+}
+
 function describeEngine(result: EngineResult): string {
   if (result.ok) return `output ${JSON.stringify(result.output)}`;
   if ('crash' in result) {
@@ -33,7 +39,7 @@ function describeEngine(result: EngineResult): string {
     return `crash ${crash instanceof Error ? `${crash.name}: ${crash.message}` : String(crash)}`;
   }
   const { error } = result;
-  const kind = error instanceof TemplateRuntimeError ? error.kind : error.name;
+  const kind = errorClass(error);
   return `${error.name}${kind === error.name ? '' : `(${kind})`}: ${error.message}`;
 }
 
@@ -43,9 +49,10 @@ function describeJinja(result: JinjaResult): string {
 
 /**
  * Why the engine and Jinja2 disagree, or `undefined` when they agree. They agree when both render the same
- * text; when Jinja2 raises TemplateSyntaxError and the engine throws TemplateSyntaxError with the same
- * message; or when Jinja2 raises anything else and the engine throws a TemplateError (any kind but an
- * internal failure, which always means an engine bug).
+ * text, or when both raise the same Python exception with the same message. Where Jinja2's message shows
+ * Python's internals (see `comparableMessage`) only the exceptions are compared; a difference listed in
+ * `deliberateDifferences` is agreement. An engine failure outside TemplateError, or an internal one, is
+ * always a disagreement.
  */
 export function disagreement(engine: EngineResult, jinja: JinjaResult): string | undefined {
   const both = () => `engine: ${describeEngine(engine)}\n jinja: ${describeJinja(jinja)}`;
@@ -54,13 +61,15 @@ export function disagreement(engine: EngineResult, jinja: JinjaResult): string |
     return `the engine failed internally\n${both()}`;
   }
   if (jinja.ok) {
-    if (engine.ok && engine.output === jinja.output) return undefined;
+    if (engine.ok && engine.output === comparableOutput(jinja.output)) return undefined;
     return engine.ok ? `outputs differ\n${both()}` : `the engine raised where Jinja2 rendered\n${both()}`;
   }
   if (engine.ok) return `Jinja2 raised where the engine rendered\n${both()}`;
-  if (jinja.errorType === 'TemplateSyntaxError') {
-    if (!(engine.error instanceof TemplateSyntaxError)) return `expected a TemplateSyntaxError\n${both()}`;
-    if (engine.error.message !== jinja.message) return `syntax error messages differ\n${both()}`;
-  }
+  const kind = errorClass(engine.error);
+  const message = engine.error.message;
+  if (deliberateDifference(kind, message, jinja) !== undefined) return undefined;
+  if (kind !== jinja.errorType) return `the exceptions differ\n${both()}`;
+  const expected = comparableMessage(jinja);
+  if (expected !== undefined && message !== expected) return `the messages differ\n${both()}`;
   return undefined;
 }

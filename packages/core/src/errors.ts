@@ -56,6 +56,18 @@ export class TemplateSyntaxError extends TemplateError {
 }
 
 /**
+ * The template parses but breaks a rule Jinja2 checks while compiling it (an unknown filter or test, a block
+ * defined twice, assigning to `loop`, a `caller` parameter without a default). A `TemplateSyntaxError`, as in
+ * Jinja2.
+ */
+export class TemplateAssertionError extends TemplateSyntaxError {
+  constructor(message: string, line: number, column: number) {
+    super(message, line, column);
+    this.name = 'TemplateAssertionError';
+  }
+}
+
+/**
  * The template parsed but failed while rendering. `kind` is the Python exception Jinja2 raises
  * for the same failure (`TypeError`, `UndefinedError`, `ZeroDivisionError`, `ValueError`, ...).
  */
@@ -77,13 +89,16 @@ export class SecurityError extends TemplateRuntimeError {
   }
 }
 
-/** A render went past one of its limits (output size, loop iterations, time, ...). */
+/**
+ * A render went past one of its limits (output size, loop iterations, time, ...). `kind` is the exception
+ * Jinja2's sandbox raises for the same limit (`OverflowError` for `range()`), else `LimitError`.
+ */
 export class LimitError extends TemplateRuntimeError {
   /** The `Limits` option that was exceeded. */
   readonly limit: string;
 
-  constructor(limit: string, message: string) {
-    super('LimitError', message);
+  constructor(limit: string, message: string, kind = 'LimitError') {
+    super(kind, message);
     this.name = 'LimitError';
     this.limit = limit;
   }
@@ -107,3 +122,18 @@ export class NotSentSignal extends TemplateError {
 export const typeError = (message: string) => new TemplateRuntimeError('TypeError', message);
 /** @internal */
 export const valueError = (message: string) => new TemplateRuntimeError('ValueError', message);
+
+/**
+ * Python's TypeError for keywords a function does not take: `Cycler.next() got an unexpected keyword argument
+ * 'x'`. `fn` is the name Python shows. @internal
+ */
+export function refuseKeywords(fn: string, kwargs: Record<string, unknown>): void {
+  for (const key in kwargs) throw typeError(`${fn}() got an unexpected keyword argument '${key}'`);
+}
+
+/** Python's TypeError for a method that takes no arguments but `self`: `Cycler.next() takes 1 positional argument but 2 were given`. @internal */
+export function refuseArguments(fn: string, args: readonly unknown[], kwargs: Record<string, unknown>): void {
+  refuseKeywords(fn, kwargs);
+  if (args.length > 0)
+    throw typeError(`${fn}() takes 1 positional argument but ${args.length + 1} were given`);
+}

@@ -4,6 +4,7 @@ export {
   LimitError,
   NotSentSignal,
   SecurityError,
+  TemplateAssertionError,
   TemplateError,
   TemplateRuntimeError,
   TemplateSyntaxError,

@@ -145,7 +145,8 @@ describe("Python's type names", () => {
     [new Namespace(), 'Namespace'],
     [dictView('dict_keys', ['a']), 'dict_keys'],
     [pyIterator([], 'list_reverseiterator'), 'list_reverseiterator'],
-    [new PyCallable('f', () => null), 'function'],
+    [new PyCallable('f', () => null), 'builtin_function_or_method'],
+    [new PyCallable('m', () => null, undefined, 'jinja2.runtime.Macro'), 'Macro'],
   ])('typeName(%o) is %s', (value, expected) => {
     expect(typeName(value)).toBe(expected);
   });

@@ -77,4 +77,7 @@ export const cases: Case[] = rows([
   ['runtime: groupby of non-dicts', '{{ [1, 2]|groupby("x")|list }}'],
   ['wordcount of a list counts its text', '{{ [1]|wordcount }}'],
   ['runtime: center with a string width', "{{ 'a'|center('x') }}"],
+  ['a block defined twice is an assertion error', '{% block a %}{% endblock %}{% block a %}{% endblock %}'],
+  ['assigning to loop is an assertion error', '{% for loop in x %}{% endfor %}'],
+  ['a duplicate macro parameter', '{% macro m(a, a) %}{% endmacro %}'],
 ]);

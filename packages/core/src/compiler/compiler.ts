@@ -1,6 +1,7 @@
 import {
   LimitError,
   NotSentSignal,
+  TemplateAssertionError,
   TemplateError,
   TemplateRuntimeError,
   TemplateSyntaxError,
@@ -50,7 +51,7 @@ import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planA
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, plainLoopAttribute } from './loop';
-import { declareAssigned, noteAssigned, reads, Scope } from './scope';
+import { declareAssigned, noteAssigned, reads, readsUndeclared, Scope } from './scope';
 import { exprSource } from './source';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
@@ -439,6 +440,11 @@ export class Compiler {
 
   private fail(message: string, node: ast.Span): never {
     throw new TemplateSyntaxError(message, node.line, node.col).locate(node.line, node.col, this.source);
+  }
+
+  /** Fails as Jinja2's code generator does, with a `TemplateAssertionError`. */
+  private failAssertion(message: string, node: ast.Span): never {
+    throw new TemplateAssertionError(message, node.line, node.col).locate(node.line, node.col, this.source);
   }
 
   // ---------------------------------------------------------------- statements
@@ -1008,16 +1014,24 @@ export class Compiler {
    */
   private macroFunction(
     name: string | null,
-    params: readonly ast.Name[],
-    defaultNodes: readonly ast.Expr[],
-    body: readonly ast.Stmt[],
+    { args: params, defaults: defaultNodes, body, line, col }: ast.Macro | ast.CallBlock,
     scope: Scope,
   ): (defining: Frame) => PyCallable {
     const inner = new Scope(scope);
     const paramSlots = params.map((param) => inner.declareBound(param.name));
-    const callerSlot = reads(body, 'caller') ? inner.declareBound('caller') : -1;
-    const varargsSlot = reads(body, 'varargs') ? inner.declareBound('varargs') : -1;
-    const kwargsSlot = reads(body, 'kwargs') ? inner.declareBound('kwargs') : -1;
+    const readsCaller = readsUndeclared(body, 'caller');
+    // A parameter named `caller` receives the call block's body like any keyword argument, so it needs a
+    // default for the calls without one.
+    const explicitCaller = params.findIndex((param) => param.name === 'caller');
+    if (readsCaller && explicitCaller >= 0 && explicitCaller < params.length - defaultNodes.length) {
+      this.failAssertion(
+        'When defining macros or call blocks the special "caller" argument must be omitted or be given a default.',
+        { line, col },
+      );
+    }
+    const callerSlot = readsCaller && explicitCaller < 0 ? inner.declareBound('caller') : -1;
+    const varargsSlot = readsUndeclared(body, 'varargs') ? inner.declareBound('varargs') : -1;
+    const kwargsSlot = readsUndeclared(body, 'kwargs') ? inner.declareBound('kwargs') : -1;
     declareAssigned(inner, body);
     const firstDefault = params.length - defaultNodes.length;
     const defaults = defaultNodes.map((value) => this.guarded(value, this.expression(value, inner)));
@@ -1033,7 +1047,7 @@ export class Compiler {
       ['arguments', tuple([...paramNames])],
       ['catch_varargs', varargsSlot >= 0],
       ['catch_kwargs', kwargsSlot >= 0],
-      ['caller', callerSlot >= 0],
+      ['caller', readsCaller],
     ]);
     const label = `macro ${name === null ? 'None' : strRepr(name)}`;
 
@@ -1098,6 +1112,7 @@ export class Compiler {
       else if (args.length > paramCount) throw tooMany();
     };
 
+    const text = name === null ? '<Macro anonymous>' : `<Macro ${strRepr(name)}>`;
     return (defining) =>
       new PyCallable(
         name ?? 'caller',
@@ -1119,12 +1134,14 @@ export class Compiler {
           }
         },
         attributes,
+        'jinja2.runtime.Macro',
+        text,
       );
   }
 
   private macro(node: ast.Macro, scope: Scope): St {
     const slot = scope.declare(node.name);
-    const make = this.macroFunction(node.name, node.args, node.defaults, node.body, scope);
+    const make = this.macroFunction(node.name, node, scope);
     scope.assigned.add(node.name);
     return (f) => {
       f.vars[slot] = make(f);
@@ -1133,7 +1150,7 @@ export class Compiler {
   }
 
   private callBlock(node: ast.CallBlock, scope: Scope): St {
-    const makeCaller = this.macroFunction(null, node.args, node.defaults, node.body, scope);
+    const makeCaller = this.macroFunction(null, node, scope);
     const call = this.call(node.call, scope, (f) => makeCaller(f));
     return (f) => toText(call(f));
   }
@@ -1519,7 +1536,7 @@ export class Compiler {
     const table = kind === 'filter' ? this.registry.filters : this.registry.tests;
     const spec = table.get(node.name) as CallableSpec<R> | undefined;
     if (spec === undefined) {
-      if (this.soft === 0) this.fail(`No ${kind} named '${node.name}'.`, node);
+      if (this.soft === 0) this.failAssertion(`No ${kind} named '${node.name}'.`, node);
       const message = `No ${kind} named '${node.name}' found.`;
       return () => {
         throw new TemplateRuntimeError('TemplateRuntimeError', message);

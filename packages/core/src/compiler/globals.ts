@@ -1,9 +1,11 @@
-import { LimitError, TemplateRuntimeError } from '../errors';
+import { LimitError, refuseArguments, refuseKeywords, TemplateRuntimeError } from '../errors';
 import { spend } from '../limits';
 import { strRepr } from '../runtime/format';
-import { iterate } from '../runtime/iterate';
+import { dictEntries, iterate } from '../runtime/iterate';
+import { dictSet } from '../runtime/methods';
 import { typeName } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
+import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
   type EngineMethod,
@@ -15,12 +17,15 @@ import {
   NO_OBJECT,
   PyCallable,
   setKey,
+  textOf,
   toJsNumber,
+  tuple,
   Undefined,
 } from '../runtime/values';
 
 /** `cycler(a, b, ...)`: a value that steps through its items on `next()`. */
 export class Cycler extends AttributeSource {
+  readonly pyType = 'jinja2.utils.Cycler';
   private position = 0;
   constructor(readonly items: readonly unknown[]) {
     super();
@@ -31,10 +36,22 @@ export class Cycler extends AttributeSource {
     switch (name) {
       case 'current':
         return this.items[this.position];
+      case 'items':
+        return tuple([...this.items]);
+      case 'pos':
+        return this.position;
       case 'next':
-        return new PyCallable('next', () => this.next());
-      case 'reset':
-        return new PyCallable('reset', () => this.reset());
+      case 'reset': {
+        const method = name === 'next' ? callNext : callReset;
+        const text = `<bound method Cycler.${name} of ${this.text()}>`;
+        return new PyCallable(
+          name,
+          (state, args, kwargs) => method(this, state, args, kwargs),
+          undefined,
+          'method',
+          text,
+        );
+      }
       default:
         return new Undefined(name, this, `'jinja2.utils.Cycler object' has no attribute ${strRepr(name)}`);
     }
@@ -58,30 +75,60 @@ export class Cycler extends AttributeSource {
   }
 }
 
-const callNext: EngineMethod = (self) => (self as Cycler).next();
-const callReset: EngineMethod = (self) => (self as Cycler).reset();
+const callNext: EngineMethod = (self, _state, args, kwargs) => {
+  refuseArguments('Cycler.next', args, kwargs);
+  return (self as Cycler).next();
+};
+const callReset: EngineMethod = (self, _state, args, kwargs) => {
+  refuseArguments('Cycler.reset', args, kwargs);
+  return (self as Cycler).reset();
+};
 
-function toIndex(value: unknown, what: string): number {
+/** `joiner(sep)`: a callable that returns '' the first time and `sep` after. */
+function joiner(sep: unknown): PyCallable {
+  const attributes = new Map<string, unknown>([
+    ['sep', sep],
+    ['used', false],
+  ]);
+  return new PyCallable(
+    'joiner',
+    (_state, args, kwargs) => {
+      refuseArguments('Joiner.__call__', args, kwargs);
+      if (attributes.get('used')) return sep;
+      attributes.set('used', true);
+      return '';
+    },
+    attributes,
+    'jinja2.utils.Joiner',
+    '<jinja2.utils.Joiner object>',
+  );
+}
+
+function toIndex(value: unknown): number {
   if (isInt(value) || typeof value === 'boolean') return toJsNumber(value);
   throw new TemplateRuntimeError(
     'TypeError',
-    `'${typeName(value)}' object cannot be interpreted as an integer (${what})`,
+    `'${typeName(value)}' object cannot be interpreted as an integer`,
   );
 }
 
 /** `range(stop)` / `range(start, stop[, step])`, capped as Jinja2's sandbox caps it. */
 function range(state: RenderState, args: unknown[]): number[] {
   if (args.length < 1 || args.length > 3) {
-    throw new TemplateRuntimeError('TypeError', `range expected at most 3 arguments, got ${args.length}`);
+    const bound = args.length < 1 ? 'least 1' : 'most 3';
+    throw new TemplateRuntimeError(
+      'TypeError',
+      `range expected at ${bound} argument${args.length < 1 ? '' : 's'}, got ${args.length}`,
+    );
   }
   let start = 0;
   let step = 1;
   let stop: number;
-  if (args.length === 1) stop = toIndex(args[0], 'range');
+  if (args.length === 1) stop = toIndex(args[0]);
   else {
-    start = toIndex(args[0], 'range');
-    stop = toIndex(args[1], 'range');
-    if (args.length === 3) step = toIndex(args[2], 'range');
+    start = toIndex(args[0]);
+    stop = toIndex(args[1]);
+    if (args.length === 3) step = toIndex(args[2]);
   }
   if (step === 0) throw new TemplateRuntimeError('ValueError', 'range() arg 3 must not be zero');
   const count = Math.max(0, Math.ceil((stop - start) / step));
@@ -90,6 +137,7 @@ function range(state: RenderState, args: unknown[]): number[] {
     throw new LimitError(
       'maxRange',
       `Range too big. The sandbox blocks ranges larger than MAX_RANGE (${max}).`,
+      'OverflowError',
     );
   }
   spend(state, count >> 4);
@@ -98,85 +146,130 @@ function range(state: RenderState, args: unknown[]): number[] {
   return markRange(items, start, stop, step);
 }
 
-function noKwargs(name: string, kwargs: Kwargs): void {
-  const key = Object.keys(kwargs)[0];
-  if (key !== undefined)
-    throw new TemplateRuntimeError('TypeError', `${name}() got an unexpected keyword argument '${key}'`);
+/** The entries of Python's `dict(*args, **kwargs)`, which `namespace()` takes too: a mapping or pairs, then the keywords. */
+function dictArguments(args: unknown[], kwargs: Kwargs): [unknown, unknown][] {
+  if (args.length > 1) {
+    throw new TemplateRuntimeError('TypeError', `dict expected at most 1 argument, got ${args.length}`);
+  }
+  const entries: [unknown, unknown][] = [];
+  if (args.length === 1) {
+    const source = args[0];
+    // Python asks the argument for `keys` first, which an Undefined refuses.
+    if (source instanceof Undefined) throw undefinedError(source);
+    if (isDict(source)) entries.push(...dictEntries(source));
+    else {
+      iterate(source).forEach((pair, i) => {
+        const kv = Array.isArray(pair) || textOf(pair) !== undefined ? iterate(pair) : null;
+        if (kv === null) {
+          throw new TemplateRuntimeError(
+            'TypeError',
+            `cannot convert dictionary update sequence element #${i} to a sequence`,
+          );
+        }
+        if (kv.length !== 2) {
+          throw new TemplateRuntimeError(
+            'ValueError',
+            `dictionary update sequence element #${i} has length ${kv.length}; 2 is required`,
+          );
+        }
+        entries.push([kv[0], kv[1]]);
+      });
+    }
+  }
+  for (const k in kwargs) entries.push([k, kwargs[k]]);
+  return entries;
+}
+
+/**
+ * A dict of `entries`: a plain object when every key is a string JS keeps in order, else a `Map` (as a dict
+ * literal with such keys is).
+ */
+function dictOf(entries: [unknown, unknown][]): Record<string, unknown> | Map<unknown, unknown> {
+  if (entries.every(([k]) => typeof k === 'string' && !/^(0|[1-9]\d*)$/.test(k))) {
+    const result: Record<string, unknown> = {};
+    for (const [k, v] of entries) setKey(result, k as string, v);
+    return result;
+  }
+  const result = new Map<unknown, unknown>();
+  for (const [k, v] of entries) dictSet(result, k, v);
+  return result;
 }
 
 /** The names every template can use, as in Jinja2's default globals (`lipsum` is left out: it is random). */
 export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   [
     'range',
-    new PyCallable('range', (state, args, kwargs) => {
-      noKwargs('range', kwargs);
-      return range(state, args);
-    }),
+    new PyCallable(
+      'range',
+      (state, args, kwargs) => {
+        refuseKeywords('safe_range', kwargs);
+        return range(state, args);
+      },
+      undefined,
+      'function',
+      '<function safe_range>',
+    ),
   ],
   [
     'dict',
-    new PyCallable('dict', (_state, args, kwargs) => {
-      const result: Record<string, unknown> = {};
-      if (args.length > 1)
-        throw new TemplateRuntimeError('TypeError', `dict expected at most 1 argument, got ${args.length}`);
-      if (args.length === 1) {
-        const source = args[0];
-        if (isDict(source)) {
-          if (source instanceof Map) for (const [k, v] of source) setKey(result, String(k), v);
-          else for (const [k, v] of Object.entries(source)) setKey(result, k, v);
-        } else {
-          for (const pair of iterate(source)) {
-            const kv = iterate(pair);
-            if (kv.length !== 2) {
-              throw new TemplateRuntimeError(
-                'ValueError',
-                `dictionary update sequence element has length ${kv.length}; 2 is required`,
-              );
-            }
-            setKey(result, String(kv[0]), kv[1]);
-          }
-        }
-      }
-      for (const [k, v] of Object.entries(kwargs)) setKey(result, k, v);
-      return result;
-    }),
+    new PyCallable(
+      'dict',
+      (_state, args, kwargs) => dictOf(dictArguments(args, kwargs)),
+      undefined,
+      'type',
+      "<class 'dict'>",
+    ),
   ],
   [
     'namespace',
-    new PyCallable('namespace', (_state, args, kwargs) => {
-      const ns = new Namespace();
-      for (const arg of args) {
-        if (!isDict(arg))
-          throw new TemplateRuntimeError('TypeError', `'${typeName(arg)}' object is not iterable`);
-        const entries = arg instanceof Map ? arg.entries() : Object.entries(arg);
-        for (const [k, v] of entries) ns.set(String(k), v);
-      }
-      for (const k in kwargs) ns.set(k, kwargs[k]);
-      return ns;
-    }),
+    new PyCallable(
+      'namespace',
+      (_state, args, kwargs) => new Namespace(dictArguments(args, kwargs).map(([k, v]) => [String(k), v])),
+      undefined,
+      'type',
+      "<class 'jinja2.utils.Namespace'>",
+    ),
   ],
   [
     'cycler',
-    new PyCallable('cycler', (_state, args, kwargs) => {
-      noKwargs('cycler', kwargs);
-      if (args.length === 0)
-        throw new TemplateRuntimeError('RuntimeError', 'at least one item has to be provided');
-      return new Cycler(args);
-    }),
+    new PyCallable(
+      'cycler',
+      (_state, args, kwargs) => {
+        refuseKeywords('Cycler.__init__', kwargs);
+        if (args.length === 0)
+          throw new TemplateRuntimeError('RuntimeError', 'at least one item has to be provided');
+        return new Cycler(args);
+      },
+      undefined,
+      'type',
+      "<class 'jinja2.utils.Cycler'>",
+    ),
   ],
   [
     'joiner',
-    new PyCallable('joiner', (_state, args, kwargs) => {
-      const sep = args.length > 0 ? args[0] : 'sep' in kwargs ? kwargs.sep : ', ';
-      let used = false;
-      return new PyCallable('joiner', () => {
-        if (!used) {
-          used = true;
-          return '';
+    new PyCallable(
+      'joiner',
+      (_state, args, kwargs) => {
+        const { sep, ...unknown } = kwargs;
+        refuseKeywords('Joiner.__init__', unknown);
+        if (args.length > 1) {
+          throw new TemplateRuntimeError(
+            'TypeError',
+            `Joiner.__init__() takes from 1 to 2 positional arguments but ${args.length + 1} were given`,
+          );
         }
-        return sep;
-      });
-    }),
+        if (args.length === 1 && sep !== undefined) {
+          throw new TemplateRuntimeError(
+            'TypeError',
+            "Joiner.__init__() got multiple values for argument 'sep'",
+          );
+        }
+        return joiner(args.length === 1 ? args[0] : sep === undefined ? ', ' : sep);
+      },
+      undefined,
+      'type',
+      "<class 'jinja2.utils.Joiner'>",
+    ),
   ],
 ]);
 

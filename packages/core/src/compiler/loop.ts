@@ -1,4 +1,4 @@
-import { TemplateRuntimeError } from '../errors';
+import { refuseKeywords, TemplateRuntimeError } from '../errors';
 import { strRepr } from '../runtime/format';
 import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
@@ -34,11 +34,18 @@ export function plainLoopAttribute(name: string): number {
   return PLAIN_ATTRIBUTES.indexOf(name);
 }
 
-const callCycle: EngineMethod = (self, _state, args) => (self as LoopContext).cycle(args);
-const callChanged: EngineMethod = (self, _state, args) => (self as LoopContext).changed(args);
+const callCycle: EngineMethod = (self, _state, args, kwargs) => {
+  refuseKeywords('LoopContext.cycle', kwargs);
+  return (self as LoopContext).cycle(args);
+};
+const callChanged: EngineMethod = (self, _state, args, kwargs) => {
+  refuseKeywords('LoopContext.changed', kwargs);
+  return (self as LoopContext).changed(args);
+};
 
 /** Jinja2's `loop` variable. */
 export class LoopContext extends AttributeSource {
+  readonly pyType = 'jinja2.runtime.LoopContext';
   /** 0-based position of the current item. */
   index0 = -1;
   private lastChanged: unknown[] | undefined;
@@ -93,9 +100,17 @@ export class LoopContext extends AttributeSource {
     if (code >= 0) return this.plain(code);
     switch (name) {
       case 'cycle':
-        return new PyCallable('cycle', (_state, args) => this.cycle(args));
-      case 'changed':
-        return new PyCallable('changed', (_state, args) => this.changed(args));
+      case 'changed': {
+        const method = name === 'cycle' ? callCycle : callChanged;
+        const text = `<bound method LoopContext.${name} of ${this.text()}>`;
+        return new PyCallable(
+          name,
+          (state, args, kwargs) => method(this, state, args, kwargs),
+          undefined,
+          'method',
+          text,
+        );
+      }
       default:
         return new Undefined(
           name,
@@ -136,7 +151,7 @@ export class LoopContext extends AttributeSource {
     return this.recurse(state, args[0]);
   }
 
-  override toString(): string {
+  override text(): string {
     return `<LoopContext ${this.index0 + 1}/${this.items.length}>`;
   }
 }

@@ -1,4 +1,5 @@
 import type { Expr, Name, NSRef, Stmt, Tuple } from '../parser/ast';
+import { type AnyNode, eachChild } from '../parser/validate';
 
 /**
  * A compile-time scope: which names it assigns and in which slot. Jinja2 scopes follow the template's
@@ -127,4 +128,41 @@ export function reads(body: readonly unknown[], name: string): boolean {
     }
   }
   return false;
+}
+
+/** The children of `node` that it assigns to: loop and `set` targets, `with` targets, macro parameters. */
+function storeTargets(node: AnyNode): readonly AnyNode[] {
+  switch (node.type) {
+    case 'For':
+    case 'Assign':
+    case 'AssignBlock':
+      return [node.target];
+    case 'With':
+      return node.targets;
+    case 'Macro':
+    case 'CallBlock':
+      return node.args;
+    default:
+      return [];
+  }
+}
+
+/**
+ * Jinja2's `find_undeclared` for one name: true when, visiting the statements in Jinja2's order (nested macros
+ * included, `{% block %}`s not), `name` is first met read rather than assigned. It decides whether a macro
+ * takes `caller`, `varargs` and `kwargs`.
+ */
+export function readsUndeclared(body: readonly Stmt[], name: string): boolean {
+  let first: 'read' | 'assigned' | undefined;
+  const visit = (node: AnyNode, assigned: boolean): void => {
+    if (first !== undefined || node.type === 'Block') return;
+    if (node.type === 'Name') {
+      if (node.name === name) first = assigned ? 'assigned' : 'read';
+      return;
+    }
+    const targets = storeTargets(node);
+    eachChild(node, (child) => visit(child, targets.includes(child) || (assigned && node.type === 'Tuple')));
+  };
+  for (const node of body) visit(node, false);
+  return first === 'read';
 }

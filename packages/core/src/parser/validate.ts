@@ -3,7 +3,7 @@
  * `break` outside a loop, a keyword argument given twice, ...), reported as syntax errors, plus a
  * bound on the tree's depth so that every later recursive pass over it is safe.
  */
-import { TemplateSyntaxError } from '../errors';
+import { TemplateAssertionError, TemplateSyntaxError } from '../errors';
 import { repr } from '../runtime/format';
 import type * as ast from './ast';
 
@@ -13,7 +13,8 @@ import type * as ast from './ast';
  */
 export const MAX_AST_DEPTH = 500;
 
-type AnyNode = ast.Node | ast.NSRef;
+/** A node of the tree, a namespace assignment target included. */
+export type AnyNode = ast.Node | ast.NSRef;
 
 const PYTHON_KEYWORDS = new Set(
   (
@@ -41,7 +42,7 @@ export function jinjaNodeName(node: ast.Expr | ast.NSRef): string {
 }
 
 /** Calls `visit` on each child of a node, in Jinja2's field order. */
-function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void {
+export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void {
   const all = (nodes: readonly AnyNode[]) => {
     for (const child of nodes) visit(child);
   };
@@ -178,13 +179,17 @@ export function validate(template: ast.TemplateNode, source: string, all: boolea
   const blocks: TemplateSyntaxError[] = [];
   const loopTargets: TemplateSyntaxError[] = [];
   const compiled: TemplateSyntaxError[] = [];
+  // What Python's compiler rejects in the code Jinja2 generates is a plain syntax error; Jinja2's own checks
+  // are assertion errors.
   const error = (message: string, where: ast.Span) =>
     new TemplateSyntaxError(message, where.line, where.col).locate(where.line, where.col, source);
+  const assertion = (message: string, where: ast.Span) =>
+    new TemplateAssertionError(message, where.line, where.col).locate(where.line, where.col, source);
   const blockNames = new Set<string>();
 
   const checkLoopTarget = (target: AnyNode) => {
     if (target.type === 'Name' && target.name === 'loop') {
-      loopTargets.push(error("Can't assign to special loop variable in for-loop target", target));
+      loopTargets.push(assertion("Can't assign to special loop variable in for-loop target", target));
     } else if (target.type === 'Tuple') {
       for (const item of target.items) checkLoopTarget(item);
     }
@@ -216,7 +221,7 @@ export function validate(template: ast.TemplateNode, source: string, all: boolea
     let childrenInLoop = inLoop;
     switch (node.type) {
       case 'Block':
-        if (blockNames.has(node.name)) blocks.push(error(`block ${repr(node.name)} defined twice`, node));
+        if (blockNames.has(node.name)) blocks.push(assertion(`block ${repr(node.name)} defined twice`, node));
         blockNames.add(node.name);
         // A block, a macro and a call block body are functions: a `break` there leaves no loop.
         childrenInLoop = false;

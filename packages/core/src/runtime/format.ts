@@ -14,6 +14,7 @@ import { cpLength, isPrintableChar } from './strings';
 import { typeName } from './type-name';
 import { undefinedError } from './undefined';
 import {
+  AttributeSource,
   isDict,
   isTuple,
   iteratorKind,
@@ -125,7 +126,8 @@ function reprIn(v: unknown, open: object[]): string {
   if (v instanceof PyFloat) return floatRepr(v.value);
   if (v instanceof Undefined || v === undefined) return 'Undefined';
   if (v instanceof Markup) return `Markup(${strRepr(v.value)})`;
-  if (v instanceof PyCallable) return `<function ${v.name}>`;
+  if (v instanceof PyCallable) return v.text;
+  if (v instanceof AttributeSource) return v.text();
   if (typeof v !== 'object') return '<object>';
   if (open.includes(v)) return Array.isArray(v) ? '[...]' : '{...}';
   open.push(v);
@@ -943,7 +945,7 @@ function parseFormatString(fmt: string): Field[] {
 }
 
 /** Resolves `0`, `name`, `0.attr`, `0[key]`, `name[0].x` through the sandbox's getattr/getitem. */
-function resolveField(name: string, args: unknown[], kwargs: Kwargs | Map<unknown, unknown>): unknown {
+function resolveField(name: string, args: unknown[], kwargs: unknown): unknown {
   let end = 0;
   while (end < name.length && name[end] !== '.' && name[end] !== '[') end++;
   const first = name.slice(0, end);
@@ -953,9 +955,7 @@ function resolveField(name: string, args: unknown[], kwargs: Kwargs | Map<unknow
     if (index >= args.length) throw new TemplateRuntimeError('IndexError', 'tuple index out of range');
     obj = args[index];
   } else {
-    const found = kwargs instanceof Map ? kwargs.has(first) : Object.hasOwn(kwargs, first);
-    if (!found) throw new TemplateRuntimeError('KeyError', strRepr(first));
-    obj = kwargs instanceof Map ? kwargs.get(first) : kwargs[first];
+    obj = namedField(kwargs, first);
   }
   let i = end;
   while (i < name.length) {
@@ -986,11 +986,35 @@ function convertField(v: unknown, conversion: string | null): unknown {
   throw valueError(`Unknown conversion specifier ${conversion}`);
 }
 
+/**
+ * `mapping[name]` for a named field: the keywords of `format`, or the one argument of `format_map`, which may be
+ * anything; what is no mapping fails as Python's subscript does.
+ */
+function namedField(mapping: unknown, name: string): unknown {
+  if (mapping instanceof Map) {
+    if (mapping.has(name)) return mapping.get(name);
+  } else if (isDict(mapping)) {
+    if (Object.hasOwn(mapping, name)) return (mapping as Record<string, unknown>)[name];
+  } else {
+    if (mapping instanceof Undefined) throw undefinedError(mapping);
+    const type = typeName(mapping);
+    // Markup escapes the key first, so the key it complains about is Markup too.
+    if (type === 'str' || type === 'Markup')
+      throw typeError(`string indices must be integers, not '${type}'`);
+    if (type === 'list' || type === 'tuple' || type === 'range') {
+      throw typeError(`${type} indices must be integers or slices, not str`);
+    }
+    throw typeError(`'${type}' object is not subscriptable`);
+  }
+  throw new TemplateRuntimeError('KeyError', strRepr(name));
+}
+
 /** `auto` is the next automatic index, or `false` once a field was numbered by hand (string.Formatter's rules). */
 interface FormatRun {
   auto: number | false;
   readonly args: unknown[];
-  readonly kwargs: Kwargs | Map<unknown, unknown>;
+  /** Where named fields are read (`namedField`). */
+  readonly kwargs: unknown;
   readonly fieldText: (v: unknown, spec: string) => string;
   size: number;
   readonly maxSize: number;
@@ -1013,10 +1037,7 @@ function vformat(run: FormatRun, fmt: string, depth: number): string {
       if (index >= run.args.length) throw new TemplateRuntimeError('IndexError', 'tuple index out of range');
       value = run.args[index];
     } else if (field.plainKey) {
-      const { kwargs } = run;
-      const found = kwargs instanceof Map ? kwargs.has(name) : Object.hasOwn(kwargs, name);
-      if (!found) throw new TemplateRuntimeError('KeyError', strRepr(name));
-      value = kwargs instanceof Map ? kwargs.get(name) : kwargs[name];
+      value = namedField(run.kwargs, name);
     } else {
       if (field.index >= 0) {
         if (run.auto)
@@ -1074,22 +1095,23 @@ export function markupFormat(
   );
 }
 
-/** `str.format_map(mapping)`: named fields read from one mapping. */
-export function strFormatMap(
-  state: RenderState,
-  fmt: string,
-  mapping: Kwargs | Map<unknown, unknown>,
-): string {
-  return vformat(
+/**
+ * `str.format_map(mapping)` (and `Markup.format_map`, which escapes its fields): named fields read from
+ * `mapping`, whatever it is (Jinja2's sandbox reads it as the keywords of `format`).
+ */
+export function strFormatMap(state: RenderState, fmt: string | Markup, mapping: unknown): string | Markup {
+  const markup = fmt instanceof Markup;
+  const text = vformat(
     {
       auto: 0,
       args: [],
       kwargs: mapping,
-      fieldText: formatValue,
+      fieldText: markup ? markupField : formatValue,
       size: 0,
       maxSize: state.limits.maxOutputSize,
     },
-    fmt,
+    markup ? fmt.value : fmt,
     2,
   );
+  return markup ? new Markup(text) : text;
 }

@@ -8,10 +8,11 @@ import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { checkSize, spend } from '../limits';
 import { callValue, dictHas, dictLookup } from './access';
 import { dictView, dictViewKind } from './dict-views';
-import { markupFormat, repr, strFormat, strFormatMap } from './format';
+import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
 import { hashKey, keysByHash } from './hash-key';
 import { dictEntries, dictKeys, iterate } from './iterate';
-import { eq, lt, truthy } from './operators';
+import { escapeText } from './markup';
+import { eq, lt, requireHashable, truthy } from './operators';
 import type { RenderState } from './state';
 import {
   codePoints,
@@ -39,11 +40,13 @@ import {
   pyUpper,
 } from './strings';
 import { typeName } from './type-name';
+import { undefinedError } from './undefined';
 import {
   bigOf,
   float,
   int,
   isDict,
+  isInt,
   isTuple,
   iteratorKind,
   type Kwargs,
@@ -52,6 +55,7 @@ import {
   PyFloat,
   textOf,
   tuple,
+  Undefined,
 } from './values';
 
 type Dict = Record<string, unknown> | Map<unknown, unknown>;
@@ -174,6 +178,11 @@ function strArg(v: unknown, message: (type: string) => string): string {
 
 const mustBeStr = (type: string) => `must be str, not ${type}`;
 
+/** A str argument checked by an Argument Clinic converter, whose message names None as `None`. */
+function clinicStrArg(v: unknown, message: (type: string) => string): string {
+  return strArg(v, (type) => message(v === null ? 'None' : type));
+}
+
 /** Python's ADJUST_INDICES: `start`/`end` clamped into `[0, n]` (start may stay past `n`). */
 function adjust(n: number, start: number | null, end: number | null): [number, number] {
   let s = start ?? 0;
@@ -203,10 +212,11 @@ function indexed(s: string): Indexed {
   return { n: cpLength(s), toUnit: (cp) => unitOffset(s, cp), toCp: (unit) => cpLength(s.slice(0, unit)) };
 }
 
-/** `s.find(sub, start, end)` (or `rfind`), in code points. */
-function find(s: string, sub: string, start: unknown, end: unknown, fromRight: boolean): number {
+/** `s.find(sub, start, end)` (or `rfind`), in code points. CPython reads the bounds before `sub`. */
+function find(s: string, subArg: unknown, start: unknown, end: unknown, fromRight: boolean): number {
   const ix = indexed(s);
   const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
+  const sub = strArg(subArg, mustBeStr);
   if (b - a < cpLength(sub)) return -1;
   const lo = ix.toUnit(a);
   const hi = ix.toUnit(b);
@@ -215,9 +225,10 @@ function find(s: string, sub: string, start: unknown, end: unknown, fromRight: b
   return at < 0 ? -1 : ix.toCp(lo + at);
 }
 
-function count(s: string, sub: string, start: unknown, end: unknown): number {
+function count(s: string, subArg: unknown, start: unknown, end: unknown): number {
   const ix = indexed(s);
   const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
+  const sub = strArg(subArg, mustBeStr);
   if (a > ix.n) return 0;
   if (sub === '') return b >= a ? b - a + 1 : 0;
   if (b < a) return 0;
@@ -510,7 +521,84 @@ function partition(s: string, sepArg: unknown, fromRight: boolean): unknown[] {
   if (sep === '') throw valueError('empty separator');
   const at = fromRight ? s.lastIndexOf(sep) : s.indexOf(sep);
   if (at < 0) return tuple(fromRight ? ['', '', s] : [s, '', '']);
-  return tuple([s.slice(0, at), sep, s.slice(at + sep.length)]);
+  // CPython gives back the separator it was passed, a Markup one included.
+  return tuple([s.slice(0, at), sepArg, s.slice(at + sep.length)]);
+}
+
+/** `table[code]` as `str.translate` reads it: JS `undefined` where Python's lookup raises LookupError. */
+function translation(table: unknown, code: number): unknown {
+  if (table instanceof Map) {
+    for (const [key, value] of table) if (typeof key !== 'string' && eq(key, code)) return value;
+    return undefined;
+  }
+  if (isDict(table)) return undefined;
+  if (table instanceof Undefined) throw undefinedError(table);
+  const text = textOf(table);
+  if (
+    text !== undefined ||
+    (Array.isArray(table) && dictViewKind(table) === undefined && iteratorKind(table) === undefined)
+  ) {
+    const items = text === undefined ? (table as unknown[]) : codePoints(text);
+    const item = items[code];
+    return item === undefined
+      ? undefined
+      : text !== undefined && table instanceof Markup
+        ? new Markup(item as string)
+        : item;
+  }
+  throw typeError(`'${typeName(table)}' object is not subscriptable`);
+}
+
+/** `s.translate(table)`: each code point mapped through `table` to a str, a code point, or nothing (None). */
+function translate(state: RenderState, s: string, table: unknown): string {
+  let out = '';
+  for (const ch of s) {
+    const mapped = translation(table, ch.codePointAt(0) as number);
+    if (mapped === undefined) out += ch;
+    else if (mapped === null) continue;
+    else if (isInt(mapped) || typeof mapped === 'boolean') {
+      const code = Number(mapped);
+      if (code < 0 || code > 0x10ffff) throw valueError('character mapping must be in range(0x110000)');
+      out += String.fromCodePoint(code);
+    } else {
+      const text = textOf(mapped);
+      if (text === undefined) throw typeError('character mapping must return integer, None or str');
+      out += text;
+    }
+    checkSize(state, out.length, 'str.translate() result');
+  }
+  return out;
+}
+
+/** `str.maketrans(x[, y[, z]])`: the table `translate` takes, keyed by code point. */
+function maketrans(x: unknown, y: unknown, z: unknown): Map<unknown, unknown> {
+  const table = new Map<unknown, unknown>();
+  if (y === undefined) {
+    if (!isDict(x)) throw typeError('if you give only one argument to maketrans it must be a dict');
+    for (const [key, value] of dictEntries(x)) {
+      const text = textOf(key);
+      if (text !== undefined) {
+        if (cpLength(text) !== 1) throw valueError('string keys in translate table must be of length 1');
+        dictSet(table, text.codePointAt(0), value);
+      } else if (isInt(key) || typeof key === 'boolean') dictSet(table, key, value);
+      else throw typeError('keys in translate table must be strings or integers');
+    }
+    return table;
+  }
+  const to = clinicStrArg(y, (t) => `maketrans() argument 2 must be str, not ${t}`);
+  const drop = z === undefined ? '' : clinicStrArg(z, (t) => `maketrans() argument 3 must be str, not ${t}`);
+  const from = textOf(x);
+  if (from === undefined)
+    throw typeError('first maketrans argument must be a string if there is a second argument');
+  const fromChars = codePoints(from);
+  const toChars = codePoints(to);
+  if (fromChars.length !== toChars.length)
+    throw valueError('the first two maketrans arguments must have equal length');
+  fromChars.forEach((ch, i) => {
+    table.set(ch.codePointAt(0), toChars[i].codePointAt(0));
+  });
+  for (const ch of drop) table.set(ch.codePointAt(0), null);
+  return table;
 }
 
 const noArgs = <S>(fn: (self: S) => unknown): Method<S> => ({ params: [], fn: (_state, self) => fn(self) });
@@ -547,8 +635,8 @@ const STR_METHODS: Record<string, Method<string>> = {
       replace(
         state,
         s,
-        strArg(old, (t) => `replace() argument 1 must be str, not ${t}`),
-        strArg(by, (t) => `replace() argument 2 must be str, not ${t}`),
+        clinicStrArg(old, (t) => `replace() argument 1 must be str, not ${t}`),
+        clinicStrArg(by, (t) => `replace() argument 2 must be str, not ${t}`),
         n,
       ),
   },
@@ -568,31 +656,31 @@ const STR_METHODS: Record<string, Method<string>> = {
     params: ['sub', 'start', 'end'],
     style: 'classic',
     required: 1,
-    fn: (_state, s, [sub, a, b]) => find(s, strArg(sub, mustBeStr), a, b, false),
+    fn: (_state, s, [sub, a, b]) => find(s, sub, a, b, false),
   },
   rfind: {
     params: ['sub', 'start', 'end'],
     style: 'classic',
     required: 1,
-    fn: (_state, s, [sub, a, b]) => find(s, strArg(sub, mustBeStr), a, b, true),
+    fn: (_state, s, [sub, a, b]) => find(s, sub, a, b, true),
   },
   index: {
     params: ['sub', 'start', 'end'],
     style: 'classic',
     required: 1,
-    fn: (_state, s, [sub, a, b]) => found(find(s, strArg(sub, mustBeStr), a, b, false)),
+    fn: (_state, s, [sub, a, b]) => found(find(s, sub, a, b, false)),
   },
   rindex: {
     params: ['sub', 'start', 'end'],
     style: 'classic',
     required: 1,
-    fn: (_state, s, [sub, a, b]) => found(find(s, strArg(sub, mustBeStr), a, b, true)),
+    fn: (_state, s, [sub, a, b]) => found(find(s, sub, a, b, true)),
   },
   count: {
     params: ['sub', 'start', 'end'],
     style: 'classic',
     required: 1,
-    fn: (_state, s, [sub, a, b]) => count(s, strArg(sub, mustBeStr), a, b),
+    fn: (_state, s, [sub, a, b]) => count(s, sub, a, b),
   },
   join: { params: ['iterable'], required: 1, fn: (state, s, [items]) => join(state, s, items) },
   zfill: { params: ['width'], required: 1, fn: (state, s, [w]) => zfill(state, s, w) },
@@ -618,15 +706,17 @@ const STR_METHODS: Record<string, Method<string>> = {
     params: ['prefix'],
     required: 1,
     fn: (_state, s, [p]) => {
-      const prefix = strArg(p, (t) => `removeprefix() argument must be str, not ${t}`);
+      const prefix = clinicStrArg(p, (t) => `removeprefix() argument must be str, not ${t}`);
       return prefix && s.startsWith(prefix) ? s.slice(prefix.length) : s;
     },
   },
+  translate: { params: ['table'], required: 1, fn: (state, s, [table]) => translate(state, s, table) },
+  maketrans: { params: ['x', 'y', 'z'], required: 1, fn: (_state, _s, [x, y, z]) => maketrans(x, y, z) },
   removesuffix: {
     params: ['suffix'],
     required: 1,
     fn: (_state, s, [p]) => {
-      const suffix = strArg(p, (t) => `removesuffix() argument must be str, not ${t}`);
+      const suffix = clinicStrArg(p, (t) => `removesuffix() argument must be str, not ${t}`);
       return suffix && s.endsWith(suffix) ? s.slice(0, -suffix.length) : s;
     },
   },
@@ -644,21 +734,15 @@ const STR_METHODS: Record<string, Method<string>> = {
       throw typeError('str.encode() is not supported: templates have no bytes values');
     },
   },
-  format_map: {
-    params: [],
-    varargs: true,
-    anyKwargs: true,
-    fn: (state, s, args, kwargs) => {
-      // Jinja2's sandbox wraps format_map itself, with its own messages.
-      if (Object.keys(kwargs).length > 0) throw typeError('format_map() takes no keyword arguments');
-      if (args.length !== 1)
-        throw typeError(`format_map() takes exactly one argument (${args.length} given)`);
-      const [mapping] = args;
-      if (!isDict(mapping)) throw typeError(`'${typeName(mapping)}' object is not subscriptable`);
-      return strFormatMap(state, s, mapping);
-    },
-  },
+  format_map: { params: [], varargs: true, anyKwargs: true, fn: formatMap },
 };
+
+/** `s.format_map(mapping)`, which Jinja2's sandbox wraps itself, with its own messages. */
+function formatMap(state: RenderState, s: string | Markup, args: unknown[], kwargs: Kwargs): string | Markup {
+  if (!noKeys(kwargs)) throw typeError('format_map() takes no keyword arguments');
+  if (args.length !== 1) throw typeError(`format_map() takes exactly one argument (${args.length} given)`);
+  return strFormatMap(state, s, args[0]);
+}
 
 function found(index: number): number {
   if (index < 0) throw valueError('substring not found');
@@ -781,6 +865,7 @@ const LIST_METHODS: Record<string, Method<unknown[]>> = {
     varargs: true,
     anyKwargs: true,
     fn: (state, list, args, kwargs) => {
+      if (args.length > 2) throw typeError(`sort() takes at most 2 arguments (${args.length} given)`);
       if (args.length > 0) throw typeError('sort() takes no positional arguments');
       for (const key of Object.keys(kwargs)) {
         if (key !== 'key' && key !== 'reverse')
@@ -804,9 +889,13 @@ function writable(d: Dict): Dict {
   return d;
 }
 
-/** Stores `d[key] = value` as a data property, so that `__proto__` and friends stay plain keys. */
-function dictSet(d: Dict, key: unknown, value: unknown): void {
+/**
+ * `d[key] = value`: a `Map` finds an equal key (`1`, `1.0`, `True`) and refuses unhashable ones; a plain object
+ * stores a data property, so that `__proto__` and friends stay plain keys.
+ */
+export function dictSet(d: Dict, key: unknown, value: unknown): void {
   if (d instanceof Map) {
+    requireHashable(key);
     for (const k of d.keys()) {
       if (k !== key && typeof k !== 'string' && typeof key !== 'string' && eq(k, key)) {
         d.set(k, value);
@@ -849,12 +938,15 @@ function dictDelete(d: Dict, key: unknown): void {
 }
 
 function dictGet(d: Dict, key: unknown): { found: boolean; value: unknown } {
+  requireHashable(key);
   if (!dictHas(d, key)) return { found: false, value: undefined };
   return { found: true, value: dictLookup(d, key) };
 }
 
 function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): null {
   writable(d);
+  // Python asks `other` for `keys` first, which an Undefined refuses.
+  if (other instanceof Undefined) throw undefinedError(other);
   const set = dictSetter(d);
   if (other !== undefined) {
     if (isDict(other)) {
@@ -1143,8 +1235,12 @@ function bound<S>(
 ): PyCallable | undefined {
   if (!Object.hasOwn(table, name)) return undefined;
   const method = table[name];
-  return new PyCallable(name, (state, args, kwargs) =>
-    method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs),
+  return new PyCallable(
+    name,
+    (state, args, kwargs) => method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs),
+    undefined,
+    'builtin_function_or_method',
+    `<built-in method ${name} of ${owner} object>`,
   );
 }
 
@@ -1200,12 +1296,175 @@ export function methodFinder(name: string): (obj: unknown) => ResolvedMethod | n
   };
 }
 
-/** `Markup` keeps its escaping through `format`; its other methods give plain text, which prints the same. */
-function markupMethod(m: Markup, name: string): PyCallable | undefined {
-  if (name === 'format') {
-    return new PyCallable('format', (state, args, kwargs) => markupFormat(state, m.value, args, kwargs));
+// ---------------------------------------------------------------------------------------------
+// Markup
+
+/** `markupsafe.escape` of an argument: text becomes escaped Markup, Markup stays, anything else is kept. */
+function escapeArgument(v: unknown): unknown {
+  return typeof v === 'string' ? new Markup(escapeText(v)) : v;
+}
+
+/** `markupsafe.escape(v)` of any value: Markup of its escaped text (`str()` first), Markup itself kept. */
+function escapeValue(v: unknown): Markup {
+  return v instanceof Markup ? v : new Markup(escapeText(str(v)));
+}
+
+/** `Markup.<name>` of the str methods markupsafe wraps: text arguments escaped, the result Markup again. */
+const ESCAPING_WRAPPERS: ReadonlySet<string> = new Set(
+  'capitalize title lower upper replace ljust rjust lstrip rstrip center strip translate expandtabs swapcase zfill'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Binds arguments as CPython binds them to a `def` method of Python code (markupsafe's `split`, `join`, ...):
+ * `qualname` names it in messages, `params` are its parameters after `self`, the first `required` of them
+ * without a default. A parameter not given is JS `undefined`.
+ */
+function bindDef(
+  qualname: string,
+  params: readonly string[],
+  required: number,
+  args: unknown[],
+  kwargs: Kwargs,
+): unknown[] {
+  const bound: unknown[] = params.map((_, i) => args[i]);
+  for (const key of Object.keys(kwargs)) {
+    const index = params.indexOf(key);
+    if (index < 0) throw typeError(`${qualname}() got an unexpected keyword argument '${key}'`);
+    if (index < args.length) throw typeError(`${qualname}() got multiple values for argument '${key}'`);
+    bound[index] = kwargs[key];
   }
-  return bound('str', STR_METHODS, name, m.value);
+  if (args.length > params.length) {
+    const least = required + 1;
+    const most = params.length + 1;
+    const takes = least === most ? `${most}` : `from ${least} to ${most}`;
+    throw typeError(
+      `${qualname}() takes ${takes} positional argument${most === 1 ? '' : 's'} but ${args.length + 1} were given`,
+    );
+  }
+  const missing = params.slice(0, required).filter((_, i) => bound[i] === undefined);
+  if (missing.length > 0) {
+    const names = missing.map((p) => `'${p}'`).join(' and ');
+    throw typeError(
+      `${qualname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${names}`,
+    );
+  }
+  return bound;
+}
+
+/** A str method's result for a Markup receiver: texts wrapped as Markup, lists and tuples of them too. */
+function asMarkup(result: unknown): unknown {
+  if (typeof result === 'string') return new Markup(result);
+  if (Array.isArray(result)) {
+    const items = result.map(asMarkup);
+    return isTuple(result) ? tuple(items) : items;
+  }
+  return result;
+}
+
+/** The methods markupsafe's `Markup` defines in Python: each binds as a `def` and returns Markup. */
+const MARKUP_METHODS: Record<
+  string,
+  {
+    params: readonly string[];
+    required: number;
+    fn: (state: RenderState, m: Markup, args: unknown[]) => unknown;
+  }
+> = {
+  split: {
+    params: ['sep', 'maxsplit'],
+    required: 0,
+    fn: (_state, m, [sep, max]) => asMarkup(split(m.value, sep, max)),
+  },
+  rsplit: {
+    params: ['sep', 'maxsplit'],
+    required: 0,
+    fn: (_state, m, [sep, max]) => asMarkup(rsplit(m.value, sep, max)),
+  },
+  splitlines: {
+    params: ['keepends'],
+    required: 0,
+    fn: (_state, m, [keep]) => asMarkup(splitlines(m.value, keep)),
+  },
+  join: {
+    params: ['seq'],
+    required: 1,
+    fn: (state, m, [seq]) => new Markup(join(state, m.value, iterate(seq).map(escapeValue))),
+  },
+  partition: {
+    params: ['sep'],
+    required: 1,
+    fn: (_state, m, [sep]) => asMarkup(partition(m.value, escapeValue(sep), false)),
+  },
+  rpartition: {
+    params: ['sep'],
+    required: 1,
+    fn: (_state, m, [sep]) => asMarkup(partition(m.value, escapeValue(sep), true)),
+  },
+  escape: { params: ['s'], required: 1, fn: (_state, _m, [v]) => escapeValue(v) },
+};
+
+/**
+ * The bound method `m.name` of a `Markup`, as markupsafe 2.1 defines it: `format` and `format_map` escape their
+ * fields (Jinja2's sandbox formats them); the wrapped str methods escape their text arguments and return
+ * Markup; `split`, `join`, `partition` and the like return Markup; the other str methods return plain values.
+ */
+function markupMethod(m: Markup, name: string): PyCallable | undefined {
+  const text = (owner: string) => `<bound method ${owner}.${name} of ${repr(m)}>`;
+  if (name === 'format' || name === 'format_map') {
+    return new PyCallable(
+      name,
+      (state, args, kwargs) =>
+        name === 'format' ? markupFormat(state, m.value, args, kwargs) : formatMap(state, m, args, kwargs),
+      undefined,
+      'function',
+      `<function ${name === 'format' ? 'Markup' : 'str'}.${name}>`,
+    );
+  }
+  if (Object.hasOwn(MARKUP_METHODS, name)) {
+    const method = MARKUP_METHODS[name];
+    return new PyCallable(
+      name,
+      (state, args, kwargs) =>
+        method.fn(state, m, bindDef(`Markup.${name}`, method.params, method.required, args, kwargs)),
+      undefined,
+      'method',
+      text('Markup'),
+    );
+  }
+  if (!Object.hasOwn(STR_METHODS, name)) return undefined;
+  const method = STR_METHODS[name];
+  if (ESCAPING_WRAPPERS.has(name)) {
+    return new PyCallable(
+      name,
+      (state, args, kwargs) => {
+        const escapedKwargs: Kwargs = {};
+        for (const key in kwargs) escapedKwargs[key] = escapeArgument(kwargs[key]);
+        const escaped = args.map(escapeArgument);
+        return asMarkup(
+          method.fn(state, m.value, bind('str', name, method, escaped, escapedKwargs), escapedKwargs),
+        );
+      },
+      undefined,
+      'method',
+      text('str'),
+    );
+  }
+  return new PyCallable(
+    name,
+    // `maketrans` is a static method of str, whatever it is called on.
+    (state, args, kwargs) =>
+      method.fn(
+        state,
+        m.value,
+        bind(name === 'maketrans' ? 'str' : 'Markup', name, method, args, kwargs),
+        kwargs,
+      ),
+    undefined,
+    'builtin_function_or_method',
+    `<built-in method ${name} of Markup object>`,
+  );
 }
 
 /** The bound method `obj.name` of a Python value (`'a'.upper`, `d.items`, `(5).bit_length`), if it has one. */

@@ -540,9 +540,23 @@ export const gt = (a: unknown, b: unknown): boolean => order(a, b, '>');
 /** Python's `a >= b`. */
 export const ge = (a: unknown, b: unknown): boolean => order(a, b, '>=');
 
-function isHashable(v: unknown): boolean {
-  if (Array.isArray(v)) return isTuple(v) && v.every(isHashable);
-  return !isDict(v);
+/** The part of `v` that Python cannot hash (a list or a dict, maybe inside tuples), or `undefined`. */
+function unhashablePart(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    if (!isTuple(v)) return v;
+    for (const item of v) {
+      const part = unhashablePart(item);
+      if (part !== undefined) return part;
+    }
+    return undefined;
+  }
+  return isDict(v) ? v : undefined;
+}
+
+/** Python's TypeError for a dict key or set member that cannot be hashed: lists, dicts, tuples holding them. */
+export function requireHashable(v: unknown): void {
+  const part = unhashablePart(v);
+  if (part !== undefined) throw typeError(`unhashable type: '${typeName(part)}'`);
 }
 
 /** Python's `item in container`: substring for strings, `==` membership for sequences, keys for dicts. */
@@ -560,7 +574,7 @@ export function contains(container: unknown, item: unknown): boolean {
   }
   if (container instanceof Undefined) return false;
   if (isDict(container)) {
-    if (!isHashable(item)) throw typeError(`unhashable type: '${typeName(item)}'`);
+    requireHashable(item);
     return dictHas(container, item);
   }
   if (container instanceof Namespace) throw typeError("argument of type 'Namespace' is not iterable");

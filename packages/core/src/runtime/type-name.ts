@@ -1,5 +1,15 @@
 import { dictViewKind } from './dict-views';
-import { isTuple, iteratorKind, Markup, Namespace, PyCallable, PyFloat, Undefined } from './values';
+import {
+  AttributeSource,
+  isTuple,
+  iteratorKind,
+  Markup,
+  Namespace,
+  PyCallable,
+  PyFloat,
+  rangeOf,
+  Undefined,
+} from './values';
 
 /** Python's `type(v).__name__` for a template value: `'int'`, `'str'`, `'NoneType'`, `'dict'`, ... */
 export function typeName(v: unknown): string {
@@ -19,12 +29,16 @@ export function typeName(v: unknown): string {
     default:
   }
   if (v === null) return 'NoneType';
-  if (Array.isArray(v)) return isTuple(v) ? 'tuple' : (dictViewKind(v) ?? iteratorKind(v)?.type ?? 'list');
+  if (Array.isArray(v)) {
+    if (isTuple(v)) return 'tuple';
+    return dictViewKind(v) ?? iteratorKind(v)?.type ?? (rangeOf(v) === undefined ? 'list' : 'range');
+  }
   if (v instanceof PyFloat) return 'float';
   if (v instanceof Undefined) return 'Undefined';
   if (v instanceof Markup) return 'Markup';
   if (v instanceof Namespace) return 'Namespace';
-  if (v instanceof PyCallable) return 'function';
+  if (v instanceof PyCallable || v instanceof AttributeSource)
+    return v.pyType.slice(v.pyType.lastIndexOf('.') + 1);
   if (v instanceof Map) return 'dict';
   const proto = Object.getPrototypeOf(v);
   if (proto === Object.prototype || proto === null) return 'dict';

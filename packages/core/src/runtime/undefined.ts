@@ -5,7 +5,7 @@
 import { SecurityError, TemplateRuntimeError } from '../errors';
 import { strRepr } from './format';
 import { typeName } from './type-name';
-import { Markup, Namespace, NO_OBJECT, PyCallable, Undefined } from './values';
+import { AttributeSource, Markup, Namespace, NO_OBJECT, PyCallable, Undefined } from './values';
 
 /** What the sandbox returns for an attribute it refuses: Undefined, but using it raises `SecurityError`. */
 export class UnsafeUndefined extends Undefined {}
@@ -16,7 +16,7 @@ export function objectTypeRepr(obj: unknown): string {
   if (obj instanceof Namespace) return 'jinja2.utils.Namespace object';
   if (obj instanceof Markup) return 'markupsafe.Markup object';
   if (obj instanceof Undefined) return 'jinja2.runtime.Undefined object';
-  if (obj instanceof PyCallable) return 'builtin_function_or_method object';
+  if (obj instanceof PyCallable || obj instanceof AttributeSource) return `${obj.pyType} object`;
   return `${typeName(obj)} object`;
 }
 

@@ -113,6 +113,10 @@ export class PyCallable {
     readonly call: (state: import('./state').RenderState, args: unknown[], kwargs: Kwargs) => unknown,
     /** Attributes Python shows on the callable (a macro's `name`, `arguments`, `catch_varargs`, ...). */
     readonly attributes?: ReadonlyMap<string, unknown>,
+    /** Python's type, with its module unless a builtin (`jinja2.runtime.Macro`, `type`, `method`). */
+    readonly pyType = 'builtin_function_or_method',
+    /** What Python prints for it, without the address (`<built-in method upper of str object>`). */
+    readonly text = `<function ${name}>`,
   ) {}
 }
 
@@ -121,8 +125,16 @@ export class PyCallable {
  * `obj['name']` and the `attr` filter, ask it before anything else.
  */
 export abstract class AttributeSource {
+  /** Python's type, with its module (`jinja2.utils.Cycler`). */
+  abstract readonly pyType: string;
+
   /** The value of `obj.<name>`, or an Undefined. */
   abstract attr(name: string): unknown;
+
+  /** What Python prints for it, without the address (`<jinja2.utils.Cycler object>`). */
+  text(): string {
+    return `<${this.pyType} object>`;
+  }
 
   /**
    * For a call `obj.name(...)`: the method that runs it, taking the object as its first argument, or
