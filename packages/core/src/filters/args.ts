@@ -3,7 +3,7 @@ import { TemplateRuntimeError, typeError } from '../errors';
 import { repr, str } from '../runtime/format';
 import { escapeText } from '../runtime/markup';
 import { typeName } from '../runtime/operators';
-import { isInt, Markup } from '../runtime/values';
+import { isInt, Markup, Namespace } from '../runtime/values';
 
 /** Reads an integer argument (a width, a count, a precision) as Python's `__index__` does: bools count, floats fail. */
 export function indexArg(v: unknown): number {
@@ -56,5 +56,8 @@ export function filterArgumentError(message: string): TemplateRuntimeError {
 
 /** Python's `AttributeError` for a method the value's type lacks (`'int' object has no attribute 'splitlines'`). */
 export function attributeError(value: unknown, name: string): TemplateRuntimeError {
-  return new TemplateRuntimeError('AttributeError', `'${typeName(value)}' object has no attribute '${name}'`);
+  // A namespace's own `__getattribute__` raises with the bare name.
+  const message =
+    value instanceof Namespace ? name : `'${typeName(value)}' object has no attribute '${name}'`;
+  return new TemplateRuntimeError('AttributeError', message);
 }

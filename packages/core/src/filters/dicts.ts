@@ -3,12 +3,13 @@ import { typeError } from '../errors';
 import { getattr } from '../runtime/access';
 import { dictEntries } from '../runtime/iterate';
 import { getMethod, numberProperty } from '../runtime/methods';
-import { lt, truthy, typeName } from '../runtime/operators';
+import { lt, requireHashable, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
-import { undefinedError } from '../runtime/undefined';
+import { isUndefinedAttribute, undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
   isDict,
+  Markup,
   Namespace,
   NOT_FOUND,
   namedTupleField,
@@ -17,7 +18,7 @@ import {
   tuple,
   Undefined,
 } from '../runtime/values';
-import { attributeError, filterArgumentError } from './args';
+import { attributeError, filterArgumentError, indexArg } from './args';
 import { ignoreCase } from './lookup';
 import { pySorted } from './ordering';
 
@@ -44,7 +45,8 @@ function doDictsort(
     state,
     dictItems(value),
     (item) => (sensitive ? item[position] : ignoreCase(item[position])),
-    truthy(reverse),
+    // sorted() takes `reverse` as an int.
+    indexArg(reverse) !== 0,
     lt,
   );
 }
@@ -67,9 +69,19 @@ function hasPythonAttribute(obj: unknown, name: string): boolean {
   return getMethod(obj, name) !== undefined || numberProperty(obj, name) !== undefined;
 }
 
-function doAttr(_state: RenderState, value: unknown, name: unknown): unknown {
-  if (value instanceof Undefined) throw undefinedError(value);
-  if (typeof name !== 'string') throw typeError(`attribute name must be string, not '${typeName(name)}'`);
+function doAttr(_state: RenderState, value: unknown, nameArg: unknown): unknown {
+  // Python's getattr_static looks the name up in dicts first, so an unhashable one fails there.
+  if (typeof nameArg !== 'string' && !(nameArg instanceof Markup)) {
+    requireHashable(nameArg);
+    throw typeError(`attribute name must be string, not '${typeName(nameArg)}'`);
+  }
+  const name = typeof nameArg === 'string' ? nameArg : nameArg.value;
+  if (value instanceof Undefined) {
+    if (isUndefinedAttribute(name)) return getattr(value, name);
+    // hasattr() on an Undefined fails, except for a dunder it answers it has not.
+    if (name.startsWith('__')) return new Undefined(name, value);
+    throw undefinedError(value);
+  }
   // Unlike `value.name`, `attr` never falls back to an item of the same name.
   if (!hasPythonAttribute(value, name)) return new Undefined(name, value);
   return getattr(value, name);

@@ -8,7 +8,7 @@ import { gt, lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import { cpLength } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
-import { isDict, isInt, iteratorKind, Markup, PyFloat, Undefined } from '../runtime/values';
+import { isDict, isInt, iteratorKind, Markup, PyFloat, rangeOf, Undefined } from '../runtime/values';
 import {
   attributeError,
   checkSize,
@@ -455,7 +455,7 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
   const open = indent === null ? '' : `\n${indent.repeat(level + 1)}`;
   const close = indent === null ? '' : `\n${indent.repeat(level)}`;
   const separator = indent === null ? ', ' : `,${open}`;
-  if (Array.isArray(value) && !iteratorKind(value)) {
+  if (Array.isArray(value) && !iteratorKind(value) && rangeOf(value) === undefined) {
     if (value.length === 0) return '[]';
     return `[${open}${value.map((v) => dumpJson(work, v, indent, level + 1)).join(separator)}${close}]`;
   }
@@ -470,12 +470,23 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
   throw typeError(`Object of type ${kind ? kind.type : typeName(value)} is not JSON serializable`);
 }
 
-function doTojson(state: RenderState, value: unknown, indent: unknown = null): Markup {
-  let indentText: string | null = null;
-  if (indent !== null) {
-    indentText = typeof indent === 'string' ? indent : ' '.repeat(Math.max(0, indexArg(indent)));
+/** json.dumps's `indent`: text as it is, a count of spaces (`' ' * indent`, with Python's errors), or none. */
+function jsonIndent(indent: unknown): string | null {
+  if (indent === null) return null;
+  if (typeof indent === 'string' || indent instanceof Markup) return textOf(indent);
+  if (indent instanceof Undefined) throw undefinedError(indent);
+  if (!isInt(indent) && typeof indent !== 'boolean') {
+    throw typeError(`can't multiply sequence by non-int of type '${typeName(indent)}'`);
   }
-  const json = dumpJson(state, value, indentText, 0);
+  return ' '.repeat(Math.max(0, indexArg(indent)));
+}
+
+function doTojson(state: RenderState, value: unknown, indent: unknown = null): Markup {
+  // json.dumps writes a string without looking at `indent`.
+  const json =
+    typeof value === 'string' || value instanceof Markup
+      ? jsonString(textOf(value))
+      : dumpJson(state, value, jsonIndent(indent), 0);
   checkSize(state, json.length, 'tojson');
   return new Markup(
     json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/'/g, '\\u0027'),

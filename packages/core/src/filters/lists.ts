@@ -24,6 +24,7 @@ import {
   NO_OBJECT,
   namedTuple,
   pyIterator,
+  rangeOf,
   Undefined,
 } from '../runtime/values';
 import { checkSize, filterArgumentError, indexArg, textOf } from './args';
@@ -84,6 +85,7 @@ function doReverse(_state: RenderState, value: unknown): unknown {
     const items = [...iterate(value)].reverse();
     const view = dictViewKind(value);
     if (view) return pyIterator(items, view.replace('dict_', 'dict_reverse').replace(/s$/, 'iterator'));
+    if (rangeOf(value) !== undefined) return pyIterator(items, 'range_iterator');
     if (Array.isArray(value) && !isTuple(value)) return pyIterator(items, 'list_reverseiterator');
     if (isDict(value)) return pyIterator(items, 'dict_reversekeyiterator');
     return pyIterator(items, 'reversed');
@@ -115,12 +117,14 @@ function doJoin(
 }
 
 function doSum(state: RenderState, value: unknown, attribute: unknown = null, start: unknown = 0): unknown {
+  // Python's sum() asks for the iterator before it looks at `start`.
+  const items = iterate(value);
   if (typeof start === 'string' || start instanceof Markup) {
     throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
   }
   const read = attribute === null ? undefined : attributeGetter(attribute);
   let total = start;
-  for (const item of iterate(value)) {
+  for (const item of items) {
     spend(state, 1);
     total = add(state, total, read === undefined ? item : read(item));
   }
@@ -176,9 +180,10 @@ function doSort(
   attribute: unknown = null,
 ): unknown[] {
   const key = multiAttributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
-  return pySorted(state, iterate(value), key, truthy(reverse), (a, b) =>
-    listLess(a as unknown[], b as unknown[]),
-  );
+  const items = iterate(value);
+  // sorted() takes `reverse` as an int, after it has the items.
+  const descending = indexArg(reverse) !== 0;
+  return pySorted(state, items, key, descending, (a, b) => listLess(a as unknown[], b as unknown[]));
 }
 
 function doUnique(

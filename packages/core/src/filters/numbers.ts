@@ -296,9 +296,7 @@ function doFilesizeformat(_state: unknown, value: unknown, binary: unknown = fal
   const bytes = toPyFloat(value);
   if (bytes === undefined) {
     if (typeof value === 'string' || value instanceof Markup) {
-      throw valueError(
-        `could not convert string to float: ${repr(typeof value === 'string' ? value : value.value)}`,
-      );
+      throw valueError(`could not convert string to float: ${repr(value)}`);
     }
     throw typeError(`float() argument must be a string or a real number, not '${typeName(value)}'`);
   }

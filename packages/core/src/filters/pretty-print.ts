@@ -8,7 +8,7 @@ import { dictEntries } from '../runtime/iterate';
 import { splitlines } from '../runtime/methods';
 import { lt, typeName } from '../runtime/operators';
 import { cpLength } from '../runtime/strings';
-import { isDict, isTuple, iteratorKind, NOT_FOUND, namedTupleField } from '../runtime/values';
+import { isDict, isTuple, iteratorKind, NOT_FOUND, namedTupleField, rangeOf } from '../runtime/values';
 import { pySorted } from './ordering';
 
 const WIDTH = 80;
@@ -22,7 +22,12 @@ export function pformat(work: Budget, value: unknown): string {
 
 /** True for values that print through pprint's own list/tuple code (not namedtuples, which have their own repr). */
 function isPlainSequence(v: unknown): v is unknown[] {
-  return Array.isArray(v) && !iteratorKind(v) && namedTupleField(v, 'grouper') === NOT_FOUND;
+  return (
+    Array.isArray(v) &&
+    !iteratorKind(v) &&
+    rangeOf(v) === undefined &&
+    namedTupleField(v, 'grouper') === NOT_FOUND
+  );
 }
 
 /** pprint's `_safe_key`: the natural order, or by type name where Python cannot order the two values. */

@@ -7,7 +7,7 @@ import { markupPercentFormat, percentFormat, str } from '../runtime/format';
 import { length } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
 import { replaceText, splitlines, strip } from '../runtime/methods';
-import { add, ge, le, sub, truthy, typeName } from '../runtime/operators';
+import { add, ge, isPlainSequence, le, sub, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import {
   codePoints,
@@ -18,7 +18,7 @@ import {
   pyCapitalize,
 } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
-import { isInt, type Kwargs, Markup, NO_KWARGS, tuple, Undefined } from '../runtime/values';
+import { isInt, isTuple, type Kwargs, Markup, NO_KWARGS, rangeOf, tuple, Undefined } from '../runtime/values';
 import {
   attributeError,
   checkSize,
@@ -123,7 +123,8 @@ export function unicodeTitle(text: string): string {
 function doCenter(state: RenderState, value: unknown, width: unknown = 80): string | Markup {
   const s = softStr(value);
   const text = textOf(s);
-  const w = indexArg(width);
+  // Markup's center escapes a text argument to Markup first, which the error then names.
+  const w = indexArg(s instanceof Markup && typeof width === 'string' ? new Markup(width) : width);
   const margin = w - cpLength(text);
   if (margin <= 0) return s;
   checkSize(state, w, 'center');
@@ -225,11 +226,14 @@ function doIndent(
     checkSize(state, Number(width), 'indent');
     indention = ' '.repeat(Math.max(0, Number(width)));
   } else {
+    if (width instanceof Undefined) throw undefinedError(width);
     throw typeError(`can't multiply sequence by non-int of type '${typeName(width)}'`);
   }
   if (value instanceof Undefined) throw undefinedError(value);
   if (typeof value !== 'string' && !(value instanceof Markup)) {
-    if (Array.isArray(value)) throw attributeError(value, 'splitlines');
+    // `value += '\n'` extends a list, and fails for a tuple or anything else.
+    if (isTuple(value)) throw typeError('can only concatenate tuple (not "str") to tuple');
+    if (isPlainSequence(value) && rangeOf(value) === undefined) throw attributeError(value, 'splitlines');
     throw typeError(`unsupported operand type(s) for +=: '${typeName(value)}' and 'str'`);
   }
   const text = `${textOf(value)}\n`;

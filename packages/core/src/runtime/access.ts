@@ -14,7 +14,7 @@ import { eq, isPlainSequence } from './operators';
 import type { RenderState } from './state';
 import { codePoints, hasSurrogate } from './strings';
 import { typeName } from './type-name';
-import { missingElement, undefinedError, unsafeUndefined } from './undefined';
+import { missingElement, undefinedAttribute, undefinedError, unsafeUndefined } from './undefined';
 import {
   AttributeSource,
   isDict,
@@ -22,11 +22,13 @@ import {
   iteratorKind,
   type Kwargs,
   Markup,
+  markRange,
   Namespace,
   NOT_FOUND as NO_FIELD,
   namedTupleField,
   PyCallable,
   PyFloat,
+  rangeOf,
   tuple,
   Undefined,
 } from './values';
@@ -106,7 +108,7 @@ function dictValue(d: object, name: string, value: unknown): unknown {
  * `'a'.upper`, `d.items`), then the item `obj['name']`, else an Undefined naming what is missing.
  */
 export function getattr(obj: unknown, name: string): unknown {
-  if (obj instanceof Undefined) throw undefinedError(obj);
+  if (obj instanceof Undefined) return undefinedAttribute(obj, name);
   if (obj instanceof AttributeSource) return obj.attr(name);
   if (isUnsafeDunder(obj, name)) return unsafeUndefined(obj, name);
   const field = namedTupleField(obj, name);
@@ -332,6 +334,11 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
   const items = obj as unknown[];
   const [from, to] = sliceBounds(items.length, a, b, by);
   const picked = pick(items, from, to, by);
+  const range = rangeOf(items);
+  if (range !== undefined) {
+    const [first, , step] = range;
+    return markRange(picked as number[], first + from * step, first + to * step, step * by);
+  }
   return isTuple(items) ? tuple(picked) : picked;
 }
 

@@ -486,8 +486,9 @@ export function markupPercentFormat(fmt: string, args: unknown): Markup {
   return new Markup(percentFormatWith(fmt, args, ESCAPED_TEXT));
 }
 
+/** True when `%` reads `v` as a mapping: anything with `__getitem__` but a str or a tuple (lists and Undefined too). */
 function isMappingArg(v: unknown): boolean {
-  return isDict(v) || (Array.isArray(v) && !isTuple(v)) || v instanceof Markup;
+  return isDict(v) || (Array.isArray(v) && !isTuple(v)) || v instanceof Undefined;
 }
 
 /** One `%` conversion of a format string, as parsed once. */
@@ -783,6 +784,7 @@ function mappingItem(mapping: unknown, key: string): unknown {
     }
     return value;
   }
+  if (mapping instanceof Undefined) throw undefinedError(mapping);
   throw typeError(`${typeName(mapping)} indices must be integers or slices, not str`);
 }
 

@@ -1,7 +1,7 @@
 /** Python's hash equality of values: which keys a set or a dict treats as one. */
 import { typeError } from '../errors';
 import { typeName } from './type-name';
-import { isDict, isTuple, iteratorKind, Markup, PyFloat, Undefined } from './values';
+import { isDict, isTuple, iteratorKind, Markup, PyFloat, rangeOf, Undefined } from './values';
 
 const identities = new WeakMap<object, number>();
 let nextIdentity = 0;
@@ -25,6 +25,12 @@ export function hashKey(value: unknown): string {
   if (typeof value === 'string') return `s${value}`;
   if (value instanceof Markup) return `s${value.value}`;
   if (isTuple(value)) return `t${JSON.stringify(value.map(hashKey))}`;
+  const range = rangeOf(value);
+  if (range !== undefined) {
+    // Ranges are equal when they hold the same items: by length, then first item, then step.
+    const items = value as number[];
+    return `r${items.length},${items.length > 0 ? items[0] : ''},${items.length > 1 ? range[2] : ''}`;
+  }
   // Generators, callables and namespaces hash by identity.
   const byIdentity = Array.isArray(value) ? iteratorKind(value) !== undefined : !isDict(value);
   if (typeof value === 'object' && value !== null && byIdentity) {

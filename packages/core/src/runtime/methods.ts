@@ -53,6 +53,7 @@ import {
   Markup,
   PyCallable,
   PyFloat,
+  rangeOf,
   textOf,
   tuple,
   Undefined,
@@ -802,6 +803,15 @@ const TUPLE_METHODS: Record<string, Method<unknown[]>> = {
   },
 };
 
+const RANGE_METHODS: Record<string, Method<unknown[]>> = {
+  count: TUPLE_METHODS.count,
+  index: {
+    params: ['value'],
+    required: 1,
+    fn: (_state, items, [x]) => sequenceIndex(items, x, undefined, undefined, `${repr(x)} is not in range`),
+  },
+};
+
 const LIST_METHODS: Record<string, Method<unknown[]>> = {
   count: TUPLE_METHODS.count,
   index: {
@@ -1287,7 +1297,10 @@ export function methodFinder(name: string): (obj: unknown) => ResolvedMethod | n
     if (typeof obj === 'boolean' || typeof obj === 'bigint') return ofInt;
     if (typeof obj !== 'object' || obj === null) return null;
     if (Array.isArray(obj)) {
-      return isTuple(obj) || dictViewKind(obj) !== undefined || iteratorKind(obj) !== undefined
+      return isTuple(obj) ||
+        dictViewKind(obj) !== undefined ||
+        iteratorKind(obj) !== undefined ||
+        rangeOf(obj) !== undefined
         ? null
         : ofList;
     }
@@ -1487,7 +1500,10 @@ export function getMethod(obj: unknown, name: string): PyCallable | undefined {
   if (obj === null) return undefined;
   if (Array.isArray(obj)) {
     if (dictViewKind(obj) !== undefined || iteratorKind(obj) !== undefined) return undefined;
-    return isTuple(obj) ? bound('tuple', TUPLE_METHODS, name, obj) : bound('list', LIST_METHODS, name, obj);
+    if (isTuple(obj)) return bound('tuple', TUPLE_METHODS, name, obj);
+    return rangeOf(obj) === undefined
+      ? bound('list', LIST_METHODS, name, obj)
+      : bound('range', RANGE_METHODS, name, obj);
   }
   if (obj instanceof PyFloat) return bound('float', FLOAT_METHODS, name, obj.value);
   if (obj instanceof Markup) return markupMethod(obj, name);

@@ -25,6 +25,7 @@ import {
   Markup,
   Namespace,
   PyFloat,
+  rangeOf,
   textOf,
   tuple,
   Undefined,
@@ -165,9 +166,9 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
     }
   }
   if (typeof a === 'string') throw typeError(`can only concatenate str (not "${typeName(b)}") to str`);
-  if (isPlainSequence(a)) {
+  if (isPlainSequence(a) && rangeOf(a) === undefined) {
     const kind = isTuple(a) ? 'tuple' : 'list';
-    if (isPlainSequence(b) && isTuple(b) === isTuple(a)) {
+    if (isPlainSequence(b) && isTuple(b) === isTuple(a) && rangeOf(b) === undefined) {
       checkLength(state, a.length + b.length);
       const joined = a.concat(b);
       return kind === 'tuple' ? tuple(joined) : joined;
@@ -212,8 +213,9 @@ function repeat(state: RenderState, seq: unknown, n: number | bigint | boolean):
   return isTuple(items) ? tuple(out) : out;
 }
 
+/** A str, list or tuple, which `*` repeats (a range is no such sequence). */
 function isSequence(v: unknown): boolean {
-  return typeof v === 'string' || v instanceof Markup || isPlainSequence(v);
+  return typeof v === 'string' || v instanceof Markup || (isPlainSequence(v) && rangeOf(v) === undefined);
 }
 
 /** `a * b` (numbers, or a str/list/tuple repeated by an int, checked against the output size limit first). */
@@ -226,6 +228,14 @@ export function mul(state: RenderState, a: unknown, b: unknown): unknown {
   if (isNumber(a) && isNumber(b)) {
     if (isIntegral(a) && isIntegral(b)) return intMul(a, b);
     return float(floatOf(a) * floatOf(b));
+  }
+  if (a instanceof Markup || b instanceof Markup) {
+    // Markup repeats only by an int, and otherwise declines: the other side decides the error.
+    const [markup, n] = a instanceof Markup ? [a, b] : [b, a];
+    if (isNumber(n) && isIntegral(n)) return repeat(state, markup, n);
+    if (isSequence(n) && !(n instanceof Markup))
+      throw typeError("can't multiply sequence by non-int of type 'Markup'");
+    throw unsupported('*', a, b);
   }
   if (isSequence(a) || isSequence(b)) {
     const [seq, n] = isSequence(a) ? [a, b] : [b, a];
@@ -454,6 +464,8 @@ export function eq(a: unknown, b: unknown): boolean {
 
 function sequenceEq(a: unknown[], b: unknown[]): boolean {
   if (iteratorKind(a) || iteratorKind(b)) return false;
+  // A range equals only a range (with the same items), never a list.
+  if ((rangeOf(a) === undefined) !== (rangeOf(b) === undefined)) return false;
   if (isTuple(a) !== isTuple(b) || dictViewKind(a) !== dictViewKind(b)) return false;
   if (a.length !== b.length) return false;
   const view = dictViewKind(a);
@@ -523,7 +535,13 @@ function order(a: unknown, b: unknown, op: Op): boolean {
   const ta = textOf(a);
   const tb = textOf(b);
   if (ta !== undefined && tb !== undefined) return holds(compareStrings(ta, tb), op);
-  if (isPlainSequence(a) && isPlainSequence(b) && isTuple(a) === isTuple(b)) {
+  if (
+    isPlainSequence(a) &&
+    isPlainSequence(b) &&
+    isTuple(a) === isTuple(b) &&
+    rangeOf(a) === undefined &&
+    rangeOf(b) === undefined
+  ) {
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) if (!eq(a[i], b[i])) return order(a[i], b[i], op);
     return holds(a.length - b.length, op);
@@ -543,6 +561,7 @@ export const ge = (a: unknown, b: unknown): boolean => order(a, b, '>=');
 /** The part of `v` that Python cannot hash (a list or a dict, maybe inside tuples), or `undefined`. */
 function unhashablePart(v: unknown): unknown {
   if (Array.isArray(v)) {
+    if (rangeOf(v) !== undefined) return undefined;
     if (!isTuple(v)) return v;
     for (const item of v) {
       const part = unhashablePart(item);

@@ -42,6 +42,36 @@ export function undefinedMessage(u: Undefined): string {
   return `${strRepr(objectTypeRepr(u.obj))} has no attribute ${name}`;
 }
 
+/**
+ * The attributes Python's `Undefined` object has (`dir(Undefined())`) that start with `_`: the sandbox finds them,
+ * refuses them and gives an unsafe Undefined, where any other attribute of an Undefined fails.
+ */
+const UNDEFINED_ATTRIBUTES: ReadonlySet<string> = new Set(
+  (
+    '__add__ __aiter__ __bool__ __call__ __class__ __complex__ __delattr__ __dir__ __div__ __doc__ __eq__ ' +
+    '__float__ __floordiv__ __format__ __ge__ __getattr__ __getattribute__ __getitem__ __getstate__ __gt__ ' +
+    '__hash__ __init__ __init_subclass__ __int__ __iter__ __le__ __len__ __lt__ __mod__ __module__ __mul__ ' +
+    '__ne__ __neg__ __new__ __pos__ __pow__ __radd__ __rdiv__ __reduce__ __reduce_ex__ __repr__ ' +
+    '__rfloordiv__ __rmod__ __rmul__ __rpow__ __rsub__ __rtruediv__ __setattr__ __sizeof__ __str__ __sub__ ' +
+    '__subclasshook__ __truediv__ _fail_with_undefined_error _undefined_exception _undefined_hint ' +
+    '_undefined_message _undefined_name _undefined_obj'
+  ).split(' '),
+);
+
+/** True when Python's `Undefined` has the attribute `name` (all of them start with `_`). */
+export function isUndefinedAttribute(name: string): boolean {
+  return UNDEFINED_ATTRIBUTES.has(name);
+}
+
+/**
+ * `u.name` through the sandbox: an attribute Python's `Undefined` has is refused (an unsafe Undefined, which
+ * prints as ''), any other is the error of using `u`.
+ */
+export function undefinedAttribute(u: Undefined, name: string): Undefined {
+  if (UNDEFINED_ATTRIBUTES.has(name)) return unsafeUndefined(u, name);
+  throw undefinedError(u);
+}
+
 /** The error raised when a template uses `u` beyond printing or testing it: `UndefinedError`, or `SecurityError` for a refused attribute. */
 export function undefinedError(u: Undefined): TemplateRuntimeError {
   const message = undefinedMessage(u);
