@@ -1,5 +1,6 @@
 import type { Case } from './case';
 import { cases as comparisons } from './cases/comparisons';
+import { cases as deliberate } from './cases/deliberate';
 import { cases as errors } from './cases/errors';
 import { cases as filtersLists } from './cases/filters-lists';
 import { cases as filtersMisc } from './cases/filters-misc';
@@ -44,4 +45,5 @@ export const areas: readonly { area: string; cases: readonly Case[] }[] = [
   { area: 'undefined', cases: undefinedCases },
   { area: 'sandbox', cases: sandbox },
   { area: 'errors', cases: errors },
+  { area: 'deliberate', cases: deliberate },
 ];

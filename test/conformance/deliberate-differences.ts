@@ -1,51 +1,131 @@
 /**
- * Where the engine's error differs from Jinja2's on purpose: each entry is a line of the README's "Where it
- * differs from Jinja2, on purpose" table, with the reason. Everything else must raise Jinja2's exception with
- * Jinja2's message.
+ * Where the engine differs from Jinja2 on purpose: each entry is a row of the README's "Where it differs from
+ * Jinja2, on purpose" table (`what` is its first column, word for word), with the results it explains on
+ * either side. Everything else must render Jinja2's text, or raise Jinja2's exception with Jinja2's message.
  */
 import type { JinjaResult } from '../jinja/bridge';
+import type { EngineResult } from './engine-result';
 
-/** An error the engine raises differently from Jinja2, on purpose. */
+/** One side's result as a deliberate difference expects it: a text, or an exception and its message. */
+interface Expected {
+  /** A pattern the rendered text matches. */
+  output?: RegExp;
+  /** The exception: Jinja2's class, or the engine's `kind` (a runtime error's) or class name. */
+  error?: string;
+  /** A pattern the message matches; for the engine, without one it must be Jinja2's message. */
+  message?: RegExp;
+}
+
+/** A difference from Jinja2 the engine makes on purpose. */
 export interface DeliberateDifference {
-  /** What differs, as the README says it. */
+  /** What differs, as the README's table says it. */
   what: string;
-  /** Why, as the README says it. */
-  why: string;
-  /** Jinja2's exception class and, when only some of its messages are meant, a pattern they match. */
-  jinja: { errorType: string; message?: RegExp };
-  /**
-   * The engine's exception (`kind` of a runtime error, else the class name) and a pattern for its message;
-   * without one, the engine prints Jinja2's message.
-   */
-  engine: { kind: string; message?: RegExp };
+  /** The construct it concerns, where the results alone would not tell it apart from a bug. */
+  template?: RegExp;
+  jinja: Expected;
+  engine: Expected;
 }
 
 /** Python's own compiler adds where in the generated Python module the error is: no template line. */
 const GENERATED_CODE_PLACE = / \(<template>, line \d+\)$/;
 
+/** An object's address in what Python prints for it (`<generator object do_map at 0x7f3a...>`). */
+const ADDRESS = / at 0x[0-9a-f]+/g;
+
 export const deliberateDifferences: readonly DeliberateDifference[] = [
   {
-    what: "What Python's compiler rejects in the code Jinja2 generates (`{% break %}` outside a loop, a keyword given twice) is a `TemplateSyntaxError`",
-    why: "Jinja2 finds these only when Python compiles its output, raises Python's `SyntaxError` and names a line of that output; the engine finds them while parsing and names the template's line and column",
-    jinja: { errorType: 'SyntaxError' },
-    engine: { kind: 'TemplateSyntaxError' },
+    what: 'The `random` filter and the `lipsum` global are left out',
+    template: /\|\s*random\b/,
+    jinja: { output: /[\s\S]/ },
+    engine: { error: 'TemplateAssertionError', message: /^No filter named 'random'\.$/ },
   },
   {
-    what: 'A macro with a parameter named twice names the parameter',
-    why: "Python's message names the variable Jinja2 generates for it (`l_1_a`)",
-    jinja: { errorType: 'SyntaxError', message: /^duplicate argument 'l_\d+_\w+' in function definition/ },
-    engine: { kind: 'TemplateSyntaxError', message: /^duplicate argument '\w+' in function definition$/ },
+    what: 'The `random` filter and the `lipsum` global are left out',
+    template: /\blipsum\b/,
+    jinja: { output: /^<p>/ },
+    engine: { error: 'UndefinedError', message: /^'lipsum' is undefined$/ },
+  },
+  {
+    what: '`map`, `select`, `reject`, ... return lists that can be looped over twice, and fail when the filter runs',
+    jinja: { output: /<generator object \w+>/ },
+    engine: { error: 'TypeError', message: /object is not iterable$/ },
+  },
+  {
+    what: '`x is sameas y` compares strings and numbers by value',
+    template: /\bis\s+sameas\b/,
+    jinja: { output: /^False$/ },
+    engine: { output: /^True$/ },
+  },
+  {
+    what: '`\\N{...}` escapes in string literals are a syntax error',
+    template: /\\N\{/,
+    jinja: { output: /[\s\S]/ },
+    engine: { error: 'TemplateSyntaxError', message: /^\\N\{\.\.\.\} escapes are not supported/ },
+  },
+  {
+    what: '`{% autoescape true %}`, `{% block x required %}`, unpacking in `{% with a, b = ... %}` and in block `{% set %}` are syntax errors',
+    jinja: {},
+    engine: {
+      error: 'TemplateSyntaxError',
+      message:
+        /^(autoescaping is always off|required blocks need template inheritance|with needs one name per value|a block set needs a single name)/,
+    },
   },
   {
     what: '`include`, `extends`, `import` are syntax errors',
-    why: 'not part of the dialect: content blocks take their place',
-    jinja: { errorType: 'TypeError', message: /^no loader for this environment specified$/ },
-    engine: { kind: 'TemplateSyntaxError', message: /^The '(include|extends|import|from)' tag is not part of/ },
+    jinja: { error: 'TypeError', message: /^no loader for this environment specified$/ },
+    engine: {
+      error: 'TemplateSyntaxError',
+      message: /^The '(include|extends|import|from)' tag is not part of/,
+    },
+  },
+  {
+    what: 'A negative float to a fractional power is a `ValueError`',
+    jinja: { output: /j\)$/ },
+    engine: {
+      error: 'ValueError',
+      message: /^a negative number raised to a fractional power has no real result$/,
+    },
+  },
+  {
+    what: '`str.encode` exists but calling it fails',
+    jinja: {},
+    engine: { error: 'TypeError', message: /^str\.encode\(\) is not supported/ },
+  },
+  {
+    what: 'Format widths over 100,000 and ints over 1,000,000 bits are a `LimitError`',
+    jinja: { output: /[\s\S]/ },
+    engine: {
+      error: 'LimitError',
+      message: /^(format width or precision \d+ is too large|integer result is larger than)/,
+    },
+  },
+  {
+    what: "What Python's compiler rejects in the code Jinja2 generates (`{% break %}` outside a loop, a keyword given twice) is a `TemplateSyntaxError`",
+    jinja: { error: 'SyntaxError' },
+    engine: { error: 'TemplateSyntaxError' },
+  },
+  {
+    what: 'A macro parameter named twice is reported by its name',
+    jinja: { error: 'SyntaxError', message: /^duplicate argument 'l_\d+_\w+' in function definition/ },
+    engine: { error: 'TemplateSyntaxError', message: /^duplicate argument '\w+' in function definition$/ },
+  },
+  {
+    what: 'A dict whose keys are all strings (from the data, or a literal with string keys) takes only string keys',
+    jinja: { output: /[\s\S]/ },
+    engine: { error: 'TypeError', message: /^this dict only takes str keys, not \w+$/ },
+  },
+  {
+    what: 'An output of constants only is evaluated when rendering',
+    template: /^\{\{ *[^{}]*\[[^\]]*:[^\]]*\] *\}\}$/,
+    jinja: { output: /^$/ },
+    engine: {
+      error: 'TypeError',
+      message:
+        /^('\w+' object is not subscriptable|slice indices must be integers or None or have an __index__ method|unhashable type: 'slice')$/,
+    },
   },
 ];
-
-/** An object's address in what Python prints for it (`<generator object do_map at 0x7f3a...>`). */
-const ADDRESS = / at 0x[0-9a-f]+/g;
 
 /**
  * Jinja2's output as the engine must print it: the same, without objects' addresses, which the engine leaves
@@ -64,17 +144,40 @@ export function comparableMessage(jinja: JinjaResult & { ok: false }): string | 
   return jinja.message.replace(GENERATED_CODE_PLACE, '');
 }
 
-/** The deliberate difference that explains why the engine raised `kind: message` where Jinja2 raised `jinja`. */
+/** Whether Jinja2's result is the one expected; an expectation with nothing in it takes any result. */
+function matchesJinja(expected: Expected, jinja: JinjaResult): boolean {
+  if (jinja.ok) {
+    if (expected.output === undefined) return expected.error === undefined;
+    return expected.output.test(comparableOutput(jinja.output));
+  }
+  if (expected.output !== undefined) return false;
+  return (
+    (expected.error === undefined || expected.error === jinja.errorType) &&
+    (expected.message === undefined || expected.message.test(jinja.message))
+  );
+}
+
+function matchesEngine(expected: Expected, engine: EngineResult, kind: string, jinja: JinjaResult): boolean {
+  if (engine.ok) return expected.output !== undefined && expected.output.test(engine.output);
+  if (expected.output !== undefined || 'crash' in engine || expected.error !== kind) return false;
+  if (expected.message !== undefined) return expected.message.test(engine.error.message);
+  return !jinja.ok && engine.error.message === comparableMessage(jinja);
+}
+
+/**
+ * The deliberate difference that explains why the engine's result for `template` differs from Jinja2's, if
+ * one does. `kind` is the Python exception the engine's error stands for.
+ */
 export function deliberateDifference(
+  template: string,
+  engine: EngineResult,
   kind: string,
-  message: string,
-  jinja: JinjaResult & { ok: false },
+  jinja: JinjaResult,
 ): DeliberateDifference | undefined {
   return deliberateDifferences.find(
     (d) =>
-      d.jinja.errorType === jinja.errorType &&
-      (d.jinja.message === undefined || d.jinja.message.test(jinja.message)) &&
-      d.engine.kind === kind &&
-      (d.engine.message === undefined ? message === comparableMessage(jinja) : d.engine.message.test(message)),
+      (d.template === undefined || d.template.test(template)) &&
+      matchesJinja(d.jinja, jinja) &&
+      matchesEngine(d.engine, engine, kind, jinja),
   );
 }

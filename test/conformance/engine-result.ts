@@ -6,7 +6,12 @@ import {
   TemplateSyntaxError,
 } from '@personalize/core';
 import type { JinjaResult } from '../jinja/bridge';
-import { comparableMessage, comparableOutput, deliberateDifference } from './deliberate-differences';
+import {
+  comparableMessage,
+  comparableOutput,
+  type DeliberateDifference,
+  deliberateDifference,
+} from './deliberate-differences';
 
 /** What the engine did with a template: its output, the TemplateError it threw, or a crash (anything else thrown). */
 export type EngineResult =
@@ -47,29 +52,46 @@ function describeJinja(result: JinjaResult): string {
   return result.ok ? `output ${JSON.stringify(result.output)}` : `${result.errorType}: ${result.message}`;
 }
 
+/** How the engine's result for a template compares with Jinja2's. */
+export interface Comparison {
+  /** Why they disagree, or `undefined` when they agree. */
+  problem?: string;
+  /** The deliberate difference that makes them agree, when one does. */
+  deliberate?: DeliberateDifference;
+}
+
 /**
- * Why the engine and Jinja2 disagree, or `undefined` when they agree. They agree when both render the same
- * text, or when both raise the same Python exception with the same message. Where Jinja2's message shows
- * Python's internals (see `comparableMessage`) only the exceptions are compared; a difference listed in
- * `deliberateDifferences` is agreement. An engine failure outside TemplateError, or an internal one, is
- * always a disagreement.
+ * Compares the engine's result for `template` with Jinja2's. They agree when both render the same text
+ * (objects' addresses aside), or raise the same Python exception with the same message (where Jinja2's shows
+ * no Python internals), or differ as `deliberateDifferences` lists. An engine failure outside TemplateError,
+ * or an internal one, is always a disagreement.
  */
-export function disagreement(engine: EngineResult, jinja: JinjaResult): string | undefined {
+export function compare(template: string, engine: EngineResult, jinja: JinjaResult): Comparison {
   const both = () => `engine: ${describeEngine(engine)}\n jinja: ${describeJinja(jinja)}`;
-  if (!engine.ok && 'crash' in engine) return `the engine crashed outside TemplateError\n${both()}`;
+  if (!engine.ok && 'crash' in engine)
+    return { problem: `the engine crashed outside TemplateError\n${both()}` };
   if (!engine.ok && engine.error instanceof TemplateRuntimeError && engine.error.kind === 'InternalError') {
-    return `the engine failed internally\n${both()}`;
+    return { problem: `the engine failed internally\n${both()}` };
   }
+  if (jinja.ok && engine.ok && engine.output === comparableOutput(jinja.output)) return {};
+  const kind = engine.ok ? '' : errorClass(engine.error);
+  const deliberate = deliberateDifference(template, engine, kind, jinja);
+  if (deliberate !== undefined) return { deliberate };
   if (jinja.ok) {
-    if (engine.ok && engine.output === comparableOutput(jinja.output)) return undefined;
-    return engine.ok ? `outputs differ\n${both()}` : `the engine raised where Jinja2 rendered\n${both()}`;
+    return {
+      problem: `${engine.ok ? 'outputs differ' : 'the engine raised where Jinja2 rendered'}\n${both()}`,
+    };
   }
-  if (engine.ok) return `Jinja2 raised where the engine rendered\n${both()}`;
-  const kind = errorClass(engine.error);
-  const message = engine.error.message;
-  if (deliberateDifference(kind, message, jinja) !== undefined) return undefined;
-  if (kind !== jinja.errorType) return `the exceptions differ\n${both()}`;
+  if (engine.ok) return { problem: `Jinja2 raised where the engine rendered\n${both()}` };
+  if (kind !== jinja.errorType) return { problem: `the exceptions differ\n${both()}` };
   const expected = comparableMessage(jinja);
-  if (expected !== undefined && message !== expected) return `the messages differ\n${both()}`;
-  return undefined;
+  if (expected !== undefined && engine.error.message !== expected) {
+    return { problem: `the messages differ\n${both()}` };
+  }
+  return {};
+}
+
+/** Why the engine and Jinja2 disagree on `template` (see `compare`), or `undefined` when they agree. */
+export function disagreement(template: string, engine: EngineResult, jinja: JinjaResult): string | undefined {
+  return compare(template, engine, jinja).problem;
 }

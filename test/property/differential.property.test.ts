@@ -56,7 +56,7 @@ describe(`random templates (seed ${SEED}, ${RUNS} runs)`, () => {
   it('render the same in the engine as in Jinja2, or raise in both', async () => {
     await fc.assert(
       fc.asyncProperty(cases, async (c) => {
-        const problem = disagreement(renderWithEngine(c.template, c.data), await jinjaRender(c));
+        const problem = disagreement(c.template, renderWithEngine(c.template, c.data), await jinjaRender(c));
         if (problem !== undefined) {
           throw new Error(
             `${problem}\n  template: ${JSON.stringify(c.template)}\n  data: ${JSON.stringify(c.data)}`,

@@ -67,7 +67,7 @@ afterAll(() => jinja.close());
 async function mismatches(cases: JinjaCase[]): Promise<string[]> {
   const results = await jinja.render(cases);
   return cases.flatMap((c, i) => {
-    const problem = disagreement(renderWithEngine(c.template, c.data), results[i]);
+    const problem = disagreement(c.template, renderWithEngine(c.template, c.data), results[i]);
     return problem === undefined ? [] : [`${c.template} with ${JSON.stringify(c.data)}: ${problem}`];
   });
 }

@@ -48,7 +48,6 @@ export const cases: Case[] = rows([
   ['not without an operand', '{{ not }}'],
   ['ternary missing its else value', "{{ 'a' if x else }}"],
   ['call with a positional after a keyword', '{{ range(stop=2, 1) }}'],
-  ['call with a duplicate keyword', '{{ dict(a=1, a=2) }}'],
   ['chained tests without is', '{{ 1 is odd is }}'],
   ['string prefix is not supported', "{{ r'raw' }}"],
   ['number followed by a name', '{{ 1a }}'],
@@ -79,5 +78,4 @@ export const cases: Case[] = rows([
   ['runtime: center with a string width', "{{ 'a'|center('x') }}"],
   ['a block defined twice is an assertion error', '{% block a %}{% endblock %}{% block a %}{% endblock %}'],
   ['assigning to loop is an assertion error', '{% for loop in x %}{% endfor %}'],
-  ['a duplicate macro parameter', '{% macro m(a, a) %}{% endmacro %}'],
 ]);

@@ -179,5 +179,5 @@ export const cases: Case[] = rows([
   ['reverse of a range', '{{ range(3)|reverse|list }} {{ (range(3)|reverse) is iterable }}'],
   ['pprint of a range', '{{ range(3)|pprint }}'],
   ['tojson of a range is a TypeError', '{{ range(3)|tojson }}'],
-  ['a range is a unique key', "{{ [range(2), range(0, 2)]|unique|list|length }}"],
+  ['a range is a unique key', '{{ [range(2), range(0, 2)]|unique|list|length }}'],
 ]);

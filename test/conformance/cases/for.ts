@@ -92,8 +92,6 @@ export const cases: Case[] = rows([
     'break inside a nested loop only breaks the inner loop',
     '{% for a in [1, 2] %}{% for b in [1, 2, 3] %}{% if b == 2 %}{% break %}{% endif %}{{ a }}{{ b }} {% endfor %}{% endfor %}',
   ],
-  ['break outside a loop is a syntax error', '{% break %}'],
-  ['continue outside a loop is a syntax error', '{% if true %}{% continue %}{% endif %}'],
   [
     'nested loops with their own loop variables',
     '{% for a in "ab" %}{% for b in "xy" %}{{ loop.index }}{{ a }}{{ b }} {% endfor %}{{ loop.index }}|{% endfor %}',

@@ -101,11 +101,26 @@ export const cases: Case[] = rows([
     'a caller parameter after others, called every way',
     '{% macro x(a, caller=none) %}[{{ a }}{{ caller() if caller }}]{% endmacro %}{{ x(1) }}{{ x(1, none) }}{% call x(2) %}c{% endcall %}{{ x.caller }}',
   ],
-  ['a caller parameter without a default is an assertion error', '{% macro x(caller) %}[{{ caller() }}]{% endmacro %}{{ x() }}'],
-  ['a caller parameter first without a default is an assertion error', '{% macro x(caller, a=1) %}{{ caller() }}{% endmacro %}'],
-  ['a call block parameter named caller needs a default', '{% macro x() %}{{ caller(1) }}{% endmacro %}{% call(caller) x() %}[{{ caller }}]{% endcall %}'],
-  ['a caller parameter the body never reads needs no default', '{% macro x(caller) %}[]{% endmacro %}{% call x() %}y{% endcall %}'],
-  ['a caller parameter the body assigns first needs no default', '{% macro x(caller) %}{% set caller = 3 %}{{ caller }}{% endmacro %}{{ x() }}'],
+  [
+    'a caller parameter without a default is an assertion error',
+    '{% macro x(caller) %}[{{ caller() }}]{% endmacro %}{{ x() }}',
+  ],
+  [
+    'a caller parameter first without a default is an assertion error',
+    '{% macro x(caller, a=1) %}{{ caller() }}{% endmacro %}',
+  ],
+  [
+    'a call block parameter named caller needs a default',
+    '{% macro x() %}{{ caller(1) }}{% endmacro %}{% call(caller) x() %}[{{ caller }}]{% endcall %}',
+  ],
+  [
+    'a caller parameter the body never reads needs no default',
+    '{% macro x(caller) %}[]{% endmacro %}{% call x() %}y{% endcall %}',
+  ],
+  [
+    'a caller parameter the body assigns first needs no default',
+    '{% macro x(caller) %}{% set caller = 3 %}{{ caller }}{% endmacro %}{{ x() }}',
+  ],
   [
     'a macro that assigns caller before reading it takes no call block',
     '{% macro x() %}{% set caller = 3 %}{{ caller }}{% endmacro %}{% call x() %}y{% endcall %}',
@@ -114,7 +129,16 @@ export const cases: Case[] = rows([
     'a nested macro parameter named caller hides the outer one',
     '{% macro x() %}{% macro y(caller) %}{% endmacro %}{{ caller() }}{% endmacro %}{% call x() %}y{% endcall %}',
   ],
-  ['varargs read before a loop assigns it', '{% macro x() %}{{ varargs }}{% for varargs in [1] %}{{ varargs }}{% endfor %}{% endmacro %}{{ x(1, 2) }}'],
-  ['varargs only assigned takes no extra arguments', '{% macro x() %}{% for varargs in [1] %}{{ varargs }}{% endfor %}{% endmacro %}{{ x(1, 2) }}'],
-  ['kwargs only assigned takes no keywords', '{% macro x() %}{% set a, kwargs = 1, 2 %}{{ kwargs }}{% endmacro %}{{ x(b=1) }}'],
+  [
+    'varargs read before a loop assigns it',
+    '{% macro x() %}{{ varargs }}{% for varargs in [1] %}{{ varargs }}{% endfor %}{% endmacro %}{{ x(1, 2) }}',
+  ],
+  [
+    'varargs only assigned takes no extra arguments',
+    '{% macro x() %}{% for varargs in [1] %}{{ varargs }}{% endfor %}{% endmacro %}{{ x(1, 2) }}',
+  ],
+  [
+    'kwargs only assigned takes no keywords',
+    '{% macro x() %}{% set a, kwargs = 1, 2 %}{{ kwargs }}{% endmacro %}{{ x(b=1) }}',
+  ],
 ]);

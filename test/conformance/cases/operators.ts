@@ -99,10 +99,16 @@ export const cases: Case[] = rows([
   ['a range plus a list is a TypeError', '{{ range(3) + [1] }}'],
   ['a list plus a range is a TypeError', '{{ [1] + range(3) }}'],
   ['a range times an int is a TypeError', '{{ range(3) * 2 }}'],
-  ['a range never equals a list', '{{ range(3) == [0, 1, 2] }} {{ range(0) == range(2, 2) }} {{ range(3) == range(3) }}'],
+  [
+    'a range never equals a list',
+    '{{ range(3) == [0, 1, 2] }} {{ range(0) == range(2, 2) }} {{ range(3) == range(3) }}',
+  ],
   ['ranges do not order', '{{ range(3) < [1] }}'],
   ['a range is hashable', "{{ range(3) in {'a': 1} }}"],
-  ['a range slice is a range', '{{ range(10)[2:8:2] }} {{ range(3)[::-1] }} {{ range(3)[10:] }} {{ range(3)[1:]|list }}'],
+  [
+    'a range slice is a range',
+    '{{ range(10)[2:8:2] }} {{ range(3)[::-1] }} {{ range(3)[10:] }} {{ range(3)[1:]|list }}',
+  ],
   ['range methods', '{{ range(5).count(2) }} {{ range(5).index(3) }}'],
   ['a range has no append', '{{ range(3).append(1) }}'],
   ['an unknown range index', '{{ range(3).index(7) }}'],

@@ -82,6 +82,6 @@ export const cases: Case[] = rows([
   ['percent with an Undefined mapping and no fields', "{{ 'ab' % missing }}|{{ '%s' % missing }}|"],
   ['percent with an Undefined mapping reading a key', "{{ '%(a)s' % missing }}"],
   ['dict of an Undefined', '{{ dict(missing) }}'],
-  ['dict.update with an Undefined', "{{ {}.update(missing) }}"],
+  ['dict.update with an Undefined', '{{ {}.update(missing) }}'],
   ['indent by an Undefined width', '{{ "a"|indent(missing) }}'],
 ]);

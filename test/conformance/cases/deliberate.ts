@@ -1,0 +1,34 @@
+import { type Case, rows } from '../case';
+
+/**
+ * One case (at least) for each difference from Jinja2 the engine makes on purpose (deliberate-differences.ts
+ * says why), so the list stays true: a difference that no longer happens, or happens otherwise, fails.
+ */
+export const cases: Case[] = rows([
+  ['the random filter is left out', '{{ [1]|random }}'],
+  ['the lipsum global is left out', '{{ lipsum() }}'],
+  ['map fails when the filter runs, not when the generator is used', "{{ (1)|map('upper') }}"],
+  ['sameas compares numbers by value', '{{ 1.5 is sameas 1.5 }}'],
+  ['sameas compares strings by value', '{{ x is sameas y }}', { x: 'ab', y: 'ab' }],
+  ['a named Unicode escape is a syntax error', "{{ '\\N{BULLET}' }}"],
+  ['autoescape true is a syntax error', "{% autoescape true %}{{ '<' }}{% endautoescape %}"],
+  ['a required block is a syntax error', '{% block x required %}{% endblock %}'],
+  ['unpacking in with is a syntax error', '{% with a, b = 1, 2 %}{{ a }}{% endwith %}'],
+  ['unpacking in a block set is a syntax error', '{% set a, b %}x{% endset %}'],
+  ['a negative float to a fractional power is a ValueError', '{{ (-8) ** 0.5 }}'],
+  ['include is not available', "{% include 'x.html' %}"],
+  ['extends is not available', "{% extends 'base.html' %}"],
+  ['import is not available', "{% import 'forms.html' as forms %}"],
+  ['from import is not available', "{% from 'forms.html' import input %}"],
+  ['str.encode fails', "{{ 'ab'.encode() }}"],
+  ['a format width over the limit is a LimitError', "{{ '{:100001}'.format(1)|length }}"],
+  ['an int over the limit is a LimitError', '{{ 2 ** 1000001 > 0 }}'],
+  ['break outside a loop is a TemplateSyntaxError', '{% break %}'],
+  ['continue outside a loop is a TemplateSyntaxError', '{% if true %}{% continue %}{% endif %}'],
+  ['a keyword given twice is a TemplateSyntaxError', '{{ dict(a=1, a=2) }}'],
+  ['a macro parameter named twice is reported by its name', '{% macro m(a, a) %}{% endmacro %}'],
+  ['a dict literal of string keys takes no int key', "{{ {'a': 1}.setdefault(1) }}"],
+  ['a data dict takes no int key', '{{ d.update({1: 2}) }}', { d: { a: 1 } }],
+  ['a constant slice of an int fails when rendering', '{{ (1)[1:] }}'],
+  ['a constant slice by a string fails when rendering', "{{ 'ab'['a':] }}"],
+]);
