@@ -22,7 +22,19 @@ export interface GeneratedCase {
 
 type Ty = 'int' | 'num' | 'str' | 'bool' | 'list' | 'any';
 
-/** The names a part of the template can see, by the type they hold. */
+/** A macro a template defines before its body: what its calls may pass, and what its body reads. */
+interface MacroShape {
+  readonly name: string;
+  readonly params: readonly string[];
+  /** How many of the last parameters have a default. */
+  readonly defaults: number;
+  /** Whether the body reads `caller`: given by a call block, or declared as a parameter `caller=none`. */
+  readonly caller: 'none' | 'implicit' | 'explicit';
+  readonly varargs: boolean;
+  readonly kwargs: boolean;
+}
+
+/** The names a part of the template can see, by the type they hold, and the macros it may call. */
 interface Scope {
   readonly ints: readonly string[];
   readonly strs: readonly string[];
@@ -30,6 +42,7 @@ interface Scope {
   readonly loop: boolean;
   /** Loop nesting so far: inner loops get their own variable names. */
   readonly level: number;
+  readonly macros: readonly MacroShape[];
 }
 
 const TOP: Scope = {
@@ -38,6 +51,7 @@ const TOP: Scope = {
   anys: ['z', 'd', 'missing', 'p', 'q', 'users'],
   loop: false,
   level: 0,
+  macros: [],
 };
 
 const MAX_DEPTH = 3;
@@ -105,8 +119,15 @@ const floatLiteral = fc.constantFrom('0.5', '2.0', '1.5', '-0.25', '10.0', '1e3'
 
 const memo = new Map<string, fc.Arbitrary<string>>();
 
+/** What expressions depend on in a scope: the names (macros are called by statements only). */
 function scopeKey(scope: Scope): string {
   return `${scope.ints.join(',')}|${scope.strs.join(',')}|${scope.anys.join(',')}|${scope.loop}|${scope.level}`;
+}
+
+/** What statements depend on: the names, and the macros' names and parameters (what a call may pass). */
+function statementKey(scope: Scope): string {
+  const macros = scope.macros.map((m) => `${m.name}(${m.params.length}-${m.defaults})`).join(',');
+  return `${scopeKey(scope)}|${macros}`;
 }
 
 function names(list: readonly string[]): fc.Arbitrary<string> {
@@ -148,6 +169,14 @@ function buildExpr(ty: Ty, depth: number, scope: Scope): fc.Arbitrary<string> {
         fc
           .tuple(paren(sub('str')), strLiteral, fc.constantFrom('find', 'count'))
           .map(([s, a, m]) => `${s}.${m}(${a})`),
+        fc
+          .tuple(
+            receiver(sub('str')),
+            strLiteral,
+            fc.constantFrom('find', 'rfind', 'index', 'rindex', 'count'),
+            fc.constantFrom('', ', 1', ', -2', ', 0, 3', ', none, -1'),
+          )
+          .map(([s, a, m, bounds]) => `${s}.${m}(${a}${bounds})`),
         fc.tuple(sub('int'), sub('bool'), sub('int')).map(([a, c, b]) => `(${a} if ${c} else ${b})`),
         fc.tuple(paren(sub('list')), smallInt).map(([l, i]) => `${l}[${i}]`),
       );
@@ -208,6 +237,7 @@ function buildExpr(ty: Ty, depth: number, scope: Scope): fc.Arbitrary<string> {
         fc
           .tuple(paren(sub('str')), fc.constantFrom('upper', 'lower', 'strip', 'title', 'capitalize'))
           .map(([s, m]) => `${s}.${m}()`),
+        { weight: 3, arbitrary: fc.tuple(receiver(sub('str')), strMethod(sub)).map(([s, m]) => `${s}.${m}`) },
         fc.tuple(sub('any'), sub('any')).map(([a, b]) => `'{} and {}'.format(${a}, ${b})`),
         fc.tuple(sub('any'), sub('int')).map(([a, b]) => `'%s/%d' % (${a}, ${b})`),
         fc
@@ -258,6 +288,20 @@ function buildExpr(ty: Ty, depth: number, scope: Scope): fc.Arbitrary<string> {
           .tuple(paren(sub('str')), strLiteral, fc.constantFrom('startswith', 'endswith'))
           .map(([s, a, m]) => `${s}.${m}(${a})`),
         fc.tuple(paren(sub('str')), fc.constantFrom('isdigit', 'isalpha')).map(([s, m]) => `${s}.${m}()`),
+        fc
+          .tuple(
+            receiver(sub('str')),
+            fc.constantFrom(
+              'isspace',
+              'isupper',
+              'islower',
+              'istitle',
+              'isalnum',
+              'isdecimal',
+              'isidentifier',
+            ),
+          )
+          .map(([s, m]) => `${s}.${m}()`),
       );
     case 'list':
       return fc.oneof(
@@ -286,6 +330,20 @@ function buildExpr(ty: Ty, depth: number, scope: Scope): fc.Arbitrary<string> {
         fc
           .tuple(paren(sub('str')), fc.constantFrom('', "'a'", "' '", "'-'"))
           .map(([s, sep]) => `${s}.split(${sep})`),
+        fc
+          .tuple(
+            receiver(sub('str')),
+            fc.constantFrom(
+              'rsplit()',
+              "rsplit('a', 1)",
+              'splitlines()',
+              'splitlines(true)',
+              "partition('a')",
+              "rpartition(' ')",
+              'split(maxsplit=1)',
+            ),
+          )
+          .map(([s, m]) => `${s}.${m}`),
         fc
           .tuple(
             paren(sub('str')),
@@ -347,7 +405,15 @@ function buildExpr(ty: Ty, depth: number, scope: Scope): fc.Arbitrary<string> {
 
 function leafExpr(ty: Ty, scope: Scope): fc.Arbitrary<string> {
   const loopInts = scope.loop
-    ? ['loop.index', 'loop.index0', 'loop.revindex', 'loop.length', 'loop.depth']
+    ? [
+        'loop.index',
+        'loop.index0',
+        'loop.revindex',
+        'loop.revindex0',
+        'loop.length',
+        'loop.depth',
+        'loop.depth0',
+      ]
     : [];
   const loopAnys = scope.loop
     ? ['loop.first', 'loop.last', 'loop.previtem', 'loop.nextitem', "loop.cycle('odd', 'even')"]
@@ -422,7 +488,7 @@ const blockMemo = new Map<string, fc.Arbitrary<string>>();
 
 /** A sequence of statements, nesting blocks at most `depth` deep. */
 export function block(depth: number, scope: Scope = TOP): fc.Arbitrary<string> {
-  const key = `${depth}/${scopeKey(scope)}`;
+  const key = `${depth}/${statementKey(scope)}`;
   let arb = blockMemo.get(key);
   if (arb === undefined) {
     arb = fc
@@ -435,6 +501,7 @@ export function block(depth: number, scope: Scope = TOP): fc.Arbitrary<string> {
 
 function loopScope(scope: Scope, ints: string[], strs: string[], anys: string[]): Scope {
   return {
+    ...scope,
     ints: [...scope.ints, ...ints],
     strs: [...scope.strs, ...strs],
     anys: [...scope.anys, ...anys],
@@ -534,31 +601,174 @@ function statement(depth: number, scope: Scope): fc.Arbitrary<string> {
     ),
   );
 
+  const nsLoop = loopScope(scope, [v], [], ['ns.last']);
   const namespaceStmt = fc
-    .tuple(expr('int', 1, intLoop))
+    .tuple(
+      expr('int', 1, intLoop),
+      expr('any', 1, scope),
+      expr('any', 1, nsLoop),
+      fc.constantFrom('xs', 'range(m)', 'ws|length|string|list'),
+      fc.constantFrom(
+        '',
+        '{{ ns }}',
+        '{{ ns.nope }}',
+        '{{ ns.last|default("none") }}',
+        '{{ ns.total is odd }}',
+      ),
+    )
     .map(
-      ([step]) =>
-        `{% set ns = namespace(total=0, seen='') %}{% for ${v} in xs %}{% set ns.total = ns.total + ${step} %}` +
-        `{% set ns.seen = ns.seen ~ ${v} %}{% endfor %}{{ ns.total }}/{{ ns.seen }}`,
+      ([step, init, update, items, after]) =>
+        `{% set ns = namespace(total=0, seen='', last=${init}) %}{% for ${v} in ${items} %}` +
+        `{% set ns.total = ns.total + ${step} %}{% set ns.seen = ns.seen ~ ${v} %}{% set ns.last = ${update} %}` +
+        `{% endfor %}{{ ns.total }}/{{ ns.seen }}/{{ ns.last }}${after}`,
     );
 
   const setBlock = fc
     .tuple(fc.constantFrom('p', 'q'), fc.constantFrom('', ' | upper', ' | trim'), inner(scope))
     .map(([name, filter, body]) => `{% set ${name}${filter} %}${body}{% endset %}{{ ${name} }}`);
 
+  const macroCalls = scope.macros.length === 0 ? [] : [{ weight: 3, arbitrary: macroCall(depth, scope) }];
   return fc.oneof(
     ...simple,
     { weight: 2, arbitrary: ifStmt },
     { weight: 2, arbitrary: loops },
     { weight: 1, arbitrary: namespaceStmt },
     { weight: 1, arbitrary: setBlock },
+    ...macroCalls,
   );
 }
 
-/** Random well-formed templates with their data; `maxDepth` bounds how deep blocks nest. */
+/** A str method call on a random receiver: its name and arguments, made to find something in short texts. */
+function strMethod(sub: (t: Ty) => fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const width = fc.integer({ min: -2, max: 12 }).map(String);
+  const fill = fc.constantFrom("'*'", "' '", "'é'", "'ab'", '1');
+  const charCode = fc.constantFrom(97, 98, 32, 45, 233);
+  return fc.oneof(
+    fc.tuple(strLiteral, strLiteral).map(([a, b]) => `replace(${a}, ${b})`),
+    fc.tuple(strLiteral, strLiteral, countArb).map(([a, b, k]) => `replace(${a}, ${b}, ${k})`),
+    fc.tuple(fc.constantFrom('center', 'ljust', 'rjust'), width).map(([m, w]) => `${m}(${w})`),
+    fc.tuple(fc.constantFrom('center', 'ljust', 'rjust'), width, fill).map(([m, w, f]) => `${m}(${w}, ${f})`),
+    width.map((w) => `zfill(${w})`),
+    fc.tuple(fc.constantFrom('strip', 'lstrip', 'rstrip'), strLiteral).map(([m, a]) => `${m}(${a})`),
+    fc.tuple(fc.constantFrom('removeprefix', 'removesuffix'), strLiteral).map(([m, a]) => `${m}(${a})`),
+    fc.constantFrom('swapcase()', 'casefold()', 'expandtabs(2)', 'title()', 'capitalize()', 'lower()'),
+    sub('list').map((items) => `join(${items})`),
+    fc
+      .array(fc.tuple(charCode, fc.oneof(strLiteral, fc.constant('none'), charCode.map(String))), {
+        maxLength: 3,
+      })
+      .map((pairs) => `translate({${pairs.map(([c, to]) => `${c}: ${to}`).join(', ')}})`),
+    fc.tuple(sub('any'), sub('any')).map(([a, b]) => `format(${a}, ${b})`),
+    // Arguments of the wrong type, for the errors.
+    fc
+      .tuple(fc.constantFrom('center', 'zfill', 'split', 'strip', 'replace', 'startswith'), sub('any'))
+      .map(([m, a]) => `${m}(${a})`),
+  );
+}
+
+/** The receiver of a str method: a str, or Markup of it (whose methods escape and return Markup). */
+function receiver(str: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: str.map((x) => `(${x})`) },
+    str.map((x) => `(${x}|safe)`),
+    str.map((x) => `(${x}|e)`),
+  );
+}
+
+/** A default value for a macro parameter. */
+const defaultArb = fc.oneof(strLiteral, smallInt, fc.constantFrom('none', 'n', '[1, 2]'));
+
+/** The shape of macro `name`: up to two parameters, some with defaults, and what its body reads. */
+function macroShape(name: string): fc.Arbitrary<MacroShape> {
+  return fc
+    .record({
+      count: fc.integer({ min: 0, max: 2 }),
+      defaults: fc.integer({ min: 0, max: 2 }),
+      caller: fc.constantFrom<MacroShape['caller']>('none', 'none', 'implicit', 'explicit'),
+      varargs: fc.boolean(),
+      kwargs: fc.boolean(),
+    })
+    .map(({ count, defaults, ...reads }) => ({
+      name,
+      params: ['a', 'b'].slice(0, count),
+      defaults: Math.min(defaults, count),
+      ...reads,
+    }));
+}
+
+/** `{% macro ... %}...{% endmacro %}` for `shape`: its body sees its parameters and the render variables. */
+function macroDefinition(shape: MacroShape): fc.Arbitrary<string> {
+  const special = [
+    ...(shape.varargs ? ['varargs'] : []),
+    ...(shape.kwargs ? ['kwargs'] : []),
+    ...(shape.caller === 'explicit' ? ['caller'] : []),
+  ];
+  const inner: Scope = { ...TOP, anys: [...TOP.anys, ...shape.params, ...special], level: 1 };
+  const required = shape.params.length - shape.defaults;
+  const reads = [
+    ...(shape.varargs ? ['{{ varargs }}'] : []),
+    ...(shape.kwargs ? ['{{ kwargs|dictsort }}'] : []),
+    ...(shape.caller === 'implicit' ? [`[{{ caller(${shape.params[0] ?? ''}) }}]`] : []),
+    ...(shape.caller === 'explicit' ? ['{% if caller %}[{{ caller() }}]{% endif %}'] : []),
+  ];
+  return fc
+    .tuple(fc.array(defaultArb, { minLength: shape.defaults, maxLength: shape.defaults }), block(1, inner))
+    .map(([defaults, body]) => {
+      const params = shape.params.map((p, i) => (i < required ? p : `${p}=${defaults[i - required]}`));
+      if (shape.caller === 'explicit') params.push('caller=none');
+      return `{% macro ${shape.name}(${params.join(', ')}) %}${reads.join('')}${body}{% endmacro %}`;
+    });
+}
+
+/**
+ * A call of one of the template's macros: in an output, or as a call block (whose body the macro may call,
+ * with an argument); with the right number of arguments mostly, by position and by keyword.
+ */
+function macroCall(depth: number, scope: Scope): fc.Arbitrary<string> {
+  return fc.constantFrom(...scope.macros).chain((shape) => {
+    const argument = expr('any', 1, scope);
+    const most = shape.params.length + 1;
+    const args = fc
+      .tuple(
+        fc.array(argument, { maxLength: most }),
+        fc.option(
+          fc.tuple(fc.constantFrom(...shape.params, 'c'), argument).map(([k, a]) => `${k}=${a}`),
+          { nil: undefined, freq: 3 },
+        ),
+      )
+      .map(([positional, keyword]) => [...positional, ...(keyword ? [keyword] : [])].join(', '));
+    const body = block(Math.max(0, depth - 1), { ...scope, macros: [], anys: [...scope.anys, 'x'] });
+    return fc.oneof(
+      { weight: 2, arbitrary: args.map((a) => `{{ ${shape.name}(${a}) }}`) },
+      fc.tuple(args, body).map(([a, b]) => `{% call ${shape.name}(${a}) %}${b}{% endcall %}`),
+      fc.tuple(args, body).map(([a, b]) => `{% call(x=1) ${shape.name}(${a}) %}{{ x }}${b}{% endcall %}`),
+    );
+  });
+}
+
+/** Up to two macros a template defines first. */
+const macrosArb: fc.Arbitrary<readonly MacroShape[]> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant([]) },
+  fc.tuple(macroShape('m1')),
+  fc.tuple(macroShape('m1'), macroShape('m2')),
+);
+
+/**
+ * Random well-formed templates with their data: macro definitions first (often none), then statements that
+ * may call them; `maxDepth` bounds how deep blocks nest.
+ */
 export function generatedCase(maxDepth = 2): fc.Arbitrary<GeneratedCase> {
-  return fc.tuple(block(maxDepth), fc.boolean(), dataArb).map(([template, trailingNewline, data]) => ({
-    template: trailingNewline ? `${template}\n` : template,
-    data,
-  }));
+  return macrosArb
+    .chain((macros) =>
+      fc.tuple(
+        fc.tuple(...macros.map(macroDefinition)).map((definitions) => definitions.join('')),
+        block(maxDepth, { ...TOP, macros }),
+      ),
+    )
+    .chain(([definitions, body]) =>
+      fc.tuple(fc.boolean(), dataArb).map(([trailingNewline, data]) => ({
+        template: `${definitions}${body}${trailingNewline ? '\n' : ''}`,
+        data,
+      })),
+    );
 }
