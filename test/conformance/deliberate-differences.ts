@@ -30,7 +30,7 @@ export interface DeliberateDifference {
 const GENERATED_CODE_PLACE = / \(<template>, line \d+\)$/;
 
 /** An object's address in what Python prints for it (`<generator object do_map at 0x7f3a...>`). */
-const ADDRESS = / at 0x[0-9a-f]+/g;
+const ADDRESS = / at 0x[0-9a-f]+/gi;
 
 export const deliberateDifferences: readonly DeliberateDifference[] = [
   {

@@ -78,4 +78,16 @@ export const cases: Case[] = rows([
   ['runtime: center with a string width', "{{ 'a'|center('x') }}"],
   ['a block defined twice is an assertion error', '{% block a %}{% endblock %}{% block a %}{% endblock %}'],
   ['assigning to loop is an assertion error', '{% for loop in x %}{% endfor %}'],
+  ['the outermost of two unknown filters is reported', '{{ x|one|two }}'],
+  ['the outermost of two unknown tests is reported', '{{ (x is one) is two }}'],
+  ['an unknown filter on a filter block is reported before its body', '{% filter one|two %}x{% endfilter %}'],
+  [
+    'an unknown test inside an unknown filter, reached at run time, fails first',
+    "{{ 1 if ((d.b|first) is stri|g) }}",
+    { d: { b: 'x' } },
+  ],
+  ['an unknown filter after a literal that decides an or is not checked', "{{ {'k': 1} or x|nope }}"],
+  ['an unknown filter after a literal that decides an and is not checked', '{{ 0 and x|nope }}'],
+  ['an unknown filter after a literal that does not decide an or is an error', '{{ 0 or x|nope }}'],
+  ['an unknown test after a variable in an or is an error', '{{ x or (1 is nope) }}'],
 ]);

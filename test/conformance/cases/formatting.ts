@@ -82,4 +82,7 @@ export const cases: Case[] = rows([
   ['percent on a data string', '{{ fmt % name }}', { fmt: 'Dear %s,', name: 'Ada' }],
   ['format on a data string', '{{ fmt.format(name) }}', { fmt: 'Dear {},', name: 'Ada' }],
   ['int modulo is not formatting', '{{ 10 % 3 }}'],
+  ['str.format formats the fields before a malformed part', "{{ '{%}f}'.format(1) }}"],
+  ['str.format fails on a lone brace after its fields', "{{ '{a} {'.format(a=1) }}"],
+  ['str.format reads its arguments before a lone brace', "{{ '{} {'.format() }}"],
 ]);

@@ -396,6 +396,25 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
   };
 }
 
+/** The truth of a literal made of constants only (`'a'`, `[1]`, `{'k': (1,)}`), else `undefined`. */
+function literalTruth(node: ast.Expr): boolean | undefined {
+  const constant = (n: ast.Expr): boolean =>
+    n.type === 'Const' ||
+    ((n.type === 'List' || n.type === 'Tuple') && n.items.every(constant)) ||
+    (n.type === 'Dict' && n.items.every((pair) => constant(pair.key) && constant(pair.value)));
+  if (!constant(node)) return undefined;
+  if (node.type === 'Const') return truthy(node.value);
+  return (node as ast.List | ast.Tuple | ast.Dict).items.length > 0;
+}
+
+/** An unknown filter or test reached at run time: its value is computed first, then `fail` runs. */
+function unknownAfter(value: Ev, fail: Ev): Ev {
+  return (f) => {
+    value(f);
+    return fail(f);
+  };
+}
+
 /** `caller` in a macro called without a call block: a new Undefined each time, as Jinja2 makes one. */
 const noCaller = (): Undefined => new Undefined('caller', NO_OBJECT, 'No caller defined');
 
@@ -701,12 +720,12 @@ export class Compiler {
         break;
       case 'And': {
         const left = this.condition(node.left, scope);
-        const right = this.condition(node.right, scope);
+        const right = this.rightOperand(node, () => this.condition(node.right, scope));
         return (f) => left(f) && right(f);
       }
       case 'Or': {
         const left = this.condition(node.left, scope);
-        const right = this.condition(node.right, scope);
+        const right = this.rightOperand(node, () => this.condition(node.right, scope));
         return (f) => left(f) || right(f);
       }
       default:
@@ -714,6 +733,21 @@ export class Compiler {
     }
     const ev = this.expression(node, scope);
     return (f) => truthy(ev(f));
+  }
+
+  /**
+   * Compiles the right operand of `and`/`or`. When a literal on the left decides the result, Jinja2 folds the
+   * expression while compiling and never checks the right side, so an unknown filter there fails only if run.
+   */
+  private rightOperand<T>(node: ast.And | ast.Or, compile: () => T): T {
+    const decided = literalTruth(node.left);
+    if (decided === undefined || decided !== (node.type === 'Or')) return compile();
+    this.soft++;
+    try {
+      return compile();
+    } finally {
+      this.soft--;
+    }
   }
 
   /** `cond` with what it throws located at `at`. */
@@ -1206,6 +1240,7 @@ export class Compiler {
         return this.call(node, scope, null);
       case 'Filter':
         if (node.node === null) return this.fail('a filter needs a value', node);
+        this.requireKnown('filter', node);
         return this.filter(node, scope, this.expression(node.node, scope));
       case 'Test':
         return this.test(node, scope);
@@ -1235,7 +1270,7 @@ export class Compiler {
       }
       case 'And': {
         const left = this.expression(node.left, scope);
-        const right = this.expression(node.right, scope);
+        const right = this.rightOperand(node, () => this.expression(node.right, scope));
         return (f) => {
           const value = left(f);
           return truthy(value) ? right(f) : value;
@@ -1243,7 +1278,7 @@ export class Compiler {
       }
       case 'Or': {
         const left = this.expression(node.left, scope);
-        const right = this.expression(node.right, scope);
+        const right = this.rightOperand(node, () => this.expression(node.right, scope));
         return (f) => {
           const value = left(f);
           return truthy(value) ? value : right(f);
@@ -1527,6 +1562,16 @@ export class Compiler {
     return this.guarded(node, (f) => invoke(f.run, fn(f), positional(f), withCaller(f)));
   }
 
+  /**
+   * Fails for an unknown filter or test outside conditional code, before its value is compiled: Jinja2 looks up
+   * the outermost of `x|f|g` first.
+   */
+  private requireKnown(kind: 'filter' | 'test', node: ast.Filter | ast.Test): void {
+    const table = kind === 'filter' ? this.registry.filters : this.registry.tests;
+    if (this.soft === 0 && !table.has(node.name))
+      this.failAssertion(`No ${kind} named '${node.name}'.`, node);
+  }
+
   /** Looks a filter or test up at compile time and binds its arguments; an unknown one fails as Jinja2 does. */
   private bound<R>(
     kind: 'filter' | 'test',
@@ -1536,9 +1581,12 @@ export class Compiler {
     const table = kind === 'filter' ? this.registry.filters : this.registry.tests;
     const spec = table.get(node.name) as CallableSpec<R> | undefined;
     if (spec === undefined) {
-      if (this.soft === 0) this.failAssertion(`No ${kind} named '${node.name}'.`, node);
       const message = `No ${kind} named '${node.name}' found.`;
-      return () => {
+      // Python evaluates the arguments of the call that fails first.
+      const { positional, keywords } = this.arguments(node, scope);
+      return (f) => {
+        positional(f);
+        keywords(f);
         throw new TemplateRuntimeError('TemplateRuntimeError', message);
       };
     }
@@ -1620,7 +1668,7 @@ export class Compiler {
       };
     }
     const bound = this.bound<unknown>('filter', node, scope);
-    if (typeof bound === 'function') return bound;
+    if (typeof bound === 'function') return unknownAfter(input, bound);
     return this.applied(node, bound, input);
   }
 
@@ -1707,6 +1755,7 @@ export class Compiler {
 
   /** Compiles `a|f|g` where the innermost input is `input` (a `{% filter %}` or `{% set %}` block body). */
   private filterChain(node: ast.Filter, scope: Scope, input: Ev): Ev {
+    this.requireKnown('filter', node);
     const inner =
       node.node === null
         ? input
@@ -1717,9 +1766,10 @@ export class Compiler {
   }
 
   private test(node: ast.Test, scope: Scope): Ev {
+    this.requireKnown('test', node);
     const value = this.expression(node.node, scope);
     const bound = this.bound<boolean>('test', node, scope);
-    if (typeof bound === 'function') return bound;
+    if (typeof bound === 'function') return unknownAfter(value, bound);
     return this.applied(node, bound, value);
   }
 }

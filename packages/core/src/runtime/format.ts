@@ -847,6 +847,11 @@ interface Field {
   index: number;
   /** The name is a bare key (`{qty}`): no attribute or item follows it. */
   plainKey: boolean;
+  /**
+   * Where the string stops parsing: the ValueError Python raises on reaching this point, after the fields
+   * before it were formatted (it parses as it formats).
+   */
+  error?: string;
 }
 
 /** Parsed `str.format` strings by text, as `%` formats are kept. */
@@ -869,9 +874,20 @@ function field(literal: string, name: string | null, conversion: string | null, 
   return { literal, name, conversion, spec, plainSpec: !spec.includes('{'), index, plainKey };
 }
 
-/** Splits a `str.format` string into literal text and fields, with CPython's errors. */
+/** Splits a `str.format` string into literal text and fields, ending with CPython's error where it has one. */
 function parseFormatString(fmt: string): Field[] {
   const fields: Field[] = [];
+  try {
+    splitFormatString(fmt, fields);
+  } catch (error) {
+    if (!(error instanceof TemplateRuntimeError)) throw error;
+    fields.push({ ...field('', null, null, ''), error: error.message });
+  }
+  return fields;
+}
+
+/** Adds the literal text and fields of `fmt` to `fields` as it finds them; throws where CPython does. */
+function splitFormatString(fmt: string, fields: Field[]): void {
   const n = fmt.length;
   let i = 0;
   while (i < n) {
@@ -943,7 +959,6 @@ function parseFormatString(fmt: string): Field[] {
     }
     fields.push(field(literal, name, conversion, spec));
   }
-  return fields;
 }
 
 /** Resolves `0`, `name`, `0.attr`, `0[key]`, `name[0].x` through the sandbox's getattr/getitem. */
@@ -1026,6 +1041,7 @@ function vformat(run: FormatRun, fmt: string, depth: number): string {
   if (depth < 0) throw valueError('Max string recursion exceeded');
   let out = '';
   for (const field of formatFields(fmt)) {
+    if (field.error !== undefined) throw valueError(field.error);
     out += field.literal;
     if (field.name === null) continue;
     const name = field.name;
