@@ -117,13 +117,24 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
   },
   {
     what: 'An output of constants only is evaluated when rendering',
-    template: /^\{\{ *[^{}]*\[[^\]]*:[^\]]*\] *\}\}$/,
-    jinja: { output: /^$/ },
+    template: /\[[^\]]*:[^\]]*\]/,
+    jinja: {},
     engine: {
       error: 'TypeError',
       message:
         /^('\w+' object is not subscriptable|slice indices must be integers or None or have an __index__ method|unhashable type: 'slice')$/,
     },
+  },
+  {
+    what: 'An unknown filter or test after an `and`/`or` decided by a constant expression that is not a literal (`{{ -1 or x\\|nope }}`) is an error',
+    template: /\b(and|or)\b/,
+    jinja: {},
+    engine: { error: 'TemplateAssertionError', message: /^No (filter|test) named '\w+'\.$/ },
+  },
+  {
+    what: 'An unknown filter or test reached in conditional code with keyword arguments fails as one without them',
+    jinja: { error: 'TypeError', message: /<locals>\.t_\d+\(\) got an unexpected keyword argument '\w+'$/ },
+    engine: { error: 'TemplateRuntimeError', message: /^No (filter|test) named '\w+' found\.$/ },
   },
 ];
 

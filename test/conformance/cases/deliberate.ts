@@ -31,4 +31,7 @@ export const cases: Case[] = rows([
   ['a data dict takes no int key', '{{ d.update({1: 2}) }}', { d: { a: 1 } }],
   ['a constant slice of an int fails when rendering', '{{ (1)[1:] }}'],
   ['a constant slice by a string fails when rendering', "{{ 'ab'['a':] }}"],
+  ['an unknown filter after an or decided by a constant expression', '{{ -1 or x|nope }}'],
+  ['an unknown filter with a keyword in an if', '{% if x|nope(a=1) %}{% endif %}'],
+  ['an unknown test after an or decided by a constant concatenation', "{{ ('a' ~ 'b') or x is nope }}"],
 ]);
