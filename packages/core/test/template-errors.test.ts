@@ -4,7 +4,13 @@
  * error the engine raises is a TemplateError.
  */
 import { describe, expect, it } from 'vitest';
-import { compile, TemplateError, TemplateRuntimeError, TemplateSyntaxError } from '../src/index';
+import {
+  compile,
+  TemplateAssertionError,
+  TemplateError,
+  TemplateRuntimeError,
+  TemplateSyntaxError,
+} from '../src/index';
 import { templateError, thrownBy } from './helpers/template-outcome';
 
 describe('syntax errors have a line, a column and a code frame', () => {
@@ -74,6 +80,25 @@ describe('syntax errors have a line, a column and a code frame', () => {
 
   it('a syntax error is raised by compile, before any render', () => {
     expect(() => compile('{% if %}')).toThrow(TemplateSyntaxError);
+  });
+
+  it('what Jinja2 checks while compiling is a TemplateAssertionError, a kind of TemplateSyntaxError', () => {
+    for (const template of [
+      '{{ x|nope }}',
+      '{% block a %}{% endblock %}{% block a %}{% endblock %}',
+      '{% for loop in x %}{% endfor %}',
+      '{% macro m(caller) %}{{ caller() }}{% endmacro %}',
+    ]) {
+      const error = thrownBy(() => compile(template));
+      expect(error).toBeInstanceOf(TemplateAssertionError);
+      expect(error).toBeInstanceOf(TemplateSyntaxError);
+      expect((error as TemplateAssertionError).name).toBe('TemplateAssertionError');
+    }
+    expect(thrownBy(() => compile('{% break %}'))).not.toBeInstanceOf(TemplateAssertionError);
+  });
+
+  it('of two unknown filters, the outermost is reported, as Jinja2 looks it up first', () => {
+    expect(thrownBy(() => compile('{{ x|one|two }}'))).toMatchObject({ message: "No filter named 'two'." });
   });
 
   it('the messages read as Jinja2 3.1 writes them', () => {

@@ -242,6 +242,8 @@ describe('maxRange', () => {
     expect(compile('{{ range(5, 200005, 2)|length }}').render()).toBe('100000');
     const error = limitError('{{ range(100001) }}');
     expect(error.limit).toBe('maxRange');
+    // Jinja2's sandbox raises OverflowError for the same limit.
+    expect(error.kind).toBe('OverflowError');
     expect(error.message).toBe('Range too big. The sandbox blocks ranges larger than MAX_RANGE (100000).');
     expect(limitError('{{ range(0, 200001, 2) }}').limit).toBe('maxRange');
   });
