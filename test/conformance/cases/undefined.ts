@@ -84,4 +84,7 @@ export const cases: Case[] = rows([
   ['dict of an Undefined', '{{ dict(missing) }}'],
   ['dict.update with an Undefined', '{{ {}.update(missing) }}'],
   ['indent by an Undefined width', '{{ "a"|indent(missing) }}'],
+  ['a Markup key of a str is its attribute', "{{ 'ab'['upper'|safe] }}"],
+  ['a missing Markup key names the key by its repr', "{{ ([1]['x'|safe]) + 1 }}"],
+  ['groupby by a Markup attribute names it by its repr', "{{ 'ab'|groupby('x'|safe) }}"],
 ]);

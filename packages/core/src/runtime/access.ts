@@ -14,7 +14,14 @@ import { eq, isPlainSequence } from './operators';
 import type { RenderState } from './state';
 import { codePoints, hasSurrogate } from './strings';
 import { typeName } from './type-name';
-import { missingElement, undefinedAttribute, undefinedError, unsafeUndefined } from './undefined';
+import {
+  missingElement,
+  objectTypeRepr,
+  UnsafeUndefined,
+  undefinedAttribute,
+  undefinedError,
+  unsafeUndefined,
+} from './undefined';
 import {
   AttributeSource,
   isDict,
@@ -234,6 +241,13 @@ export function getitem(obj: unknown, key: unknown): unknown {
       if (value !== NOT_FOUND) return obj instanceof Map ? value : dictValue(obj, key, value);
     }
     return getattr(obj, key);
+  }
+  if (key instanceof Markup && !isDict(obj)) {
+    // A Markup key is text to the sandbox: the attribute of that name, or an Undefined showing the key's repr.
+    const value = getattr(obj, key.value);
+    if (!(value instanceof Undefined) || value instanceof UnsafeUndefined || value.hint !== undefined)
+      return value;
+    return new Undefined(key.value, obj, `${strRepr(objectTypeRepr(obj))} has no attribute ${repr(key)}`);
   }
   if (Array.isArray(obj)) {
     const i = indexOf(key);
