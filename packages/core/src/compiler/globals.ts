@@ -41,17 +41,9 @@ export class Cycler extends AttributeSource {
       case 'pos':
         return this.position;
       case 'next':
-      case 'reset': {
-        const method = name === 'next' ? callNext : callReset;
-        const text = `<bound method Cycler.${name} of ${this.text()}>`;
-        return new PyCallable(
-          name,
-          (state, args, kwargs) => method(this, state, args, kwargs),
-          undefined,
-          'method',
-          text,
-        );
-      }
+        return this.bound(name, callNext);
+      case 'reset':
+        return this.bound(name, callReset);
       default:
         return new Undefined(name, this, `'jinja2.utils.Cycler object' has no attribute ${strRepr(name)}`);
     }

@@ -2,14 +2,7 @@ import { refuseKeywords, TemplateRuntimeError } from '../errors';
 import { strRepr } from '../runtime/format';
 import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
-import {
-  AttributeSource,
-  type EngineMethod,
-  type Kwargs,
-  NO_OBJECT,
-  PyCallable,
-  Undefined,
-} from '../runtime/values';
+import { AttributeSource, type EngineMethod, type Kwargs, NO_OBJECT, Undefined } from '../runtime/values';
 
 /** The attributes of `loop` that are values (not methods), by the code `LoopContext.plain` answers them for. */
 const PLAIN_ATTRIBUTES = [
@@ -100,17 +93,9 @@ export class LoopContext extends AttributeSource {
     if (code >= 0) return this.plain(code);
     switch (name) {
       case 'cycle':
-      case 'changed': {
-        const method = name === 'cycle' ? callCycle : callChanged;
-        const text = `<bound method LoopContext.${name} of ${this.text()}>`;
-        return new PyCallable(
-          name,
-          (state, args, kwargs) => method(this, state, args, kwargs),
-          undefined,
-          'method',
-          text,
-        );
-      }
+        return this.bound(name, callCycle);
+      case 'changed':
+        return this.bound(name, callChanged);
       default:
         return new Undefined(
           name,

@@ -136,6 +136,18 @@ export abstract class AttributeSource {
     return `<${this.pyType} object>`;
   }
 
+  /** `obj.name` for one of its methods: the bound method, as Python names and prints it. */
+  protected bound(name: string, method: EngineMethod): PyCallable {
+    const type = this.pyType.slice(this.pyType.lastIndexOf('.') + 1);
+    return new PyCallable(
+      name,
+      (state, args, kwargs) => method(this, state, args, kwargs),
+      undefined,
+      'method',
+      `<bound method ${type}.${name} of ${this.text()}>`,
+    );
+  }
+
   /**
    * For a call `obj.name(...)`: the method that runs it, taking the object as its first argument, or
    * `undefined` when `name` is no method. It lets a call run without making the bound method `attr` gives.
