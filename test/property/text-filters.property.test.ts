@@ -69,7 +69,7 @@ describe(`text filters on random text (seed ${SEED}, ${RUNS} runs)`, () => {
     const sample: JinjaCase[] = fc.sample(cases, { seed: SEED, numRuns: RUNS });
     const reference = await jinja.render(sample);
     const problems = sample.flatMap((c, i) => {
-      const problem = disagreement(renderWithEngine(c.template, c.data), reference[i]);
+      const problem = disagreement(c.template, renderWithEngine(c.template, c.data), reference[i]);
       return problem === undefined ? [] : [`${c.template} with ${JSON.stringify(c.data)}: ${problem}`];
     });
     expect(problems.slice(0, 5)).toEqual([]);

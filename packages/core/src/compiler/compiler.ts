@@ -1120,7 +1120,6 @@ export class Compiler {
           if (i >= firstDefault) pending.push(i);
         }
       }
-      for (const i of pending) vars[paramSlots[i]] = defaults[i - firstDefault](frame);
       if (callerSlot >= 0) {
         const caller = rest.caller;
         delete rest.caller;
@@ -1144,6 +1143,8 @@ export class Compiler {
       }
       if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
       else if (args.length > paramCount) throw tooMany();
+      // Defaults run in the macro's body, once the call is known to be valid.
+      for (const i of pending) vars[paramSlots[i]] = defaults[i - firstDefault](frame);
     };
 
     const text = name === null ? '<Macro anonymous>' : `<Macro ${strRepr(name)}>`;

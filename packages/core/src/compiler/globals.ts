@@ -2,7 +2,7 @@ import { LimitError, refuseArguments, refuseKeywords, TemplateRuntimeError } fro
 import { spend } from '../limits';
 import { strRepr } from '../runtime/format';
 import { dictEntries, iterate } from '../runtime/iterate';
-import { dictSet } from '../runtime/methods';
+import { dictSetter } from '../runtime/methods';
 import { typeName } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
@@ -183,7 +183,8 @@ function dictOf(entries: [unknown, unknown][]): Record<string, unknown> | Map<un
     return result;
   }
   const result = new Map<unknown, unknown>();
-  for (const [k, v] of entries) dictSet(result, k, v);
+  const set = dictSetter(result);
+  for (const [k, v] of entries) set(k, v);
   return result;
 }
 

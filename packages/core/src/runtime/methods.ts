@@ -924,7 +924,7 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
  * `dictSet` for many keys (`update`, `fromkeys`): a `Map`'s keys equal to the new ones are found by their hash,
  * not by comparing each new key with every key.
  */
-function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
+export function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
   if (!(d instanceof Map)) return (key, value) => dictSet(d, key, value);
   const keys = keysByHash(d);
   return (key, value) => {

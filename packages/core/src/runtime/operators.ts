@@ -8,6 +8,7 @@ import { spendRunning } from '../limits';
 import { dictHas } from './access';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
+import { hashKey } from './hash-key';
 import { dictEntries, dictKeys } from './iterate';
 import { escapeText } from './markup';
 import type { RenderState } from './state';
@@ -558,24 +559,9 @@ export const gt = (a: unknown, b: unknown): boolean => order(a, b, '>');
 /** Python's `a >= b`. */
 export const ge = (a: unknown, b: unknown): boolean => order(a, b, '>=');
 
-/** The part of `v` that Python cannot hash (a list or a dict, maybe inside tuples), or `undefined`. */
-function unhashablePart(v: unknown): unknown {
-  if (Array.isArray(v)) {
-    if (rangeOf(v) !== undefined) return undefined;
-    if (!isTuple(v)) return v;
-    for (const item of v) {
-      const part = unhashablePart(item);
-      if (part !== undefined) return part;
-    }
-    return undefined;
-  }
-  return isDict(v) ? v : undefined;
-}
-
 /** Python's TypeError for a dict key or set member that cannot be hashed: lists, dicts, tuples holding them. */
 export function requireHashable(v: unknown): void {
-  const part = unhashablePart(v);
-  if (part !== undefined) throw typeError(`unhashable type: '${typeName(part)}'`);
+  hashKey(v);
 }
 
 /** Python's `item in container`: substring for strings, `==` membership for sequences, keys for dicts. */
