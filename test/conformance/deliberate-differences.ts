@@ -29,6 +29,9 @@ export interface DeliberateDifference {
 /** Python's own compiler adds where in the generated Python module the error is: no template line. */
 const GENERATED_CODE_PLACE = / \(<template>, line \d+\)$/;
 
+/** The Python function a `**` argument went to, which Python names (`jinja2.filters.do_default() `). */
+const PYTHON_FUNCTION = /^[\w.]+\(\) (?=argument after \*\* must be a mapping)/;
+
 /** An object's address in what Python prints for it (`<generator object do_map at 0x7f3a...>`). */
 const ADDRESS = / at 0x[0-9a-f]+/gi;
 
@@ -136,6 +139,11 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     jinja: { error: 'TypeError', message: /<locals>\.t_\d+\(\) got an unexpected keyword argument '\w+'$/ },
     engine: { error: 'TemplateRuntimeError', message: /^No (filter|test) named '\w+' found\.$/ },
   },
+  {
+    what: '`loop` cannot be looped over (`{% for y in loop %}`)',
+    jinja: {},
+    engine: { error: 'TypeError', message: /^'LoopContext' object is not iterable$/ },
+  },
 ];
 
 /**
@@ -148,11 +156,12 @@ export function comparableOutput(output: string): string {
 
 /**
  * Jinja2's message as the engine must print it, or `undefined` when it shows Python's internals that no
- * template could rely on: an object's address (`<function f at 0x7f...>`) or a Python source file.
+ * template could rely on: an object's address (`<function f at 0x7f...>`) or a Python source file. The place
+ * in the generated module and the Python function a `**` argument went to are left out.
  */
 export function comparableMessage(jinja: JinjaResult & { ok: false }): string | undefined {
   if (/\bat 0x[0-9a-f]+/.test(jinja.message) || /\.py\b/.test(jinja.message)) return undefined;
-  return jinja.message.replace(GENERATED_CODE_PLACE, '');
+  return jinja.message.replace(GENERATED_CODE_PLACE, '').replace(PYTHON_FUNCTION, '');
 }
 
 /** Whether Jinja2's result is the one expected; an expectation with nothing in it takes any result. */

@@ -33,5 +33,6 @@ export const cases: Case[] = rows([
   ['a constant slice by a string fails when rendering', "{{ 'ab'['a':] }}"],
   ['an unknown filter after an or decided by a constant expression', '{{ -1 or x|nope }}'],
   ['an unknown filter with a keyword in an if', '{% if x|nope(a=1) %}{% endif %}'],
+  ['looping over loop', '{% for x in [1, 2, 3] %}{% for y in loop %}{{ y }}{% endfor %};{% endfor %}'],
   ['an unknown test after an or decided by a constant concatenation', "{{ ('a' ~ 'b') or x is nope }}"],
 ]);

@@ -168,4 +168,5 @@ export const cases: Case[] = rows([
   ],
   ['cycler attribute by subscript', "{% set c = cycler('a', 'b') %}{{ c.next() }}{{ c['current'] }}"],
   ['joiner global', "{% set j = joiner(', ') %}{% for x in 'abc' %}{{ j() }}{{ x }}{% endfor %}"],
+  ['the length of loop', '{% for x in [1, 2] %}{{ loop|length }}{% endfor %}'],
 ]);

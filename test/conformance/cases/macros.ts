@@ -141,7 +141,13 @@ export const cases: Case[] = rows([
     'kwargs only assigned takes no keywords',
     '{% macro x() %}{% set a, kwargs = 1, 2 %}{{ kwargs }}{% endmacro %}{{ x(b=1) }}',
   ],
-  ['an unknown keyword fails before the defaults run', '{% macro m(a, b=x.y) %}{% endmacro %}{{ m(1, c=2) }}'],
-  ['too many arguments fail before the defaults run', '{% macro m(a, b=x.y) %}{% endmacro %}{{ m(1, c=2, *[3, 4]) }}'],
+  [
+    'an unknown keyword fails before the defaults run',
+    '{% macro m(a, b=x.y) %}{% endmacro %}{{ m(1, c=2) }}',
+  ],
+  [
+    'too many arguments fail before the defaults run',
+    '{% macro m(a, b=x.y) %}{% endmacro %}{{ m(1, c=2, *[3, 4]) }}',
+  ],
   ['a default runs once the call is valid', '{% macro m(a, b=x.y) %}{{ b }}{% endmacro %}{{ m(a=1) }}'],
 ]);

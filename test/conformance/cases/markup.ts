@@ -58,4 +58,8 @@ export const cases: Case[] = rows([
   ['a wrapped method names str in its message', "{{ ('a'|safe).upper(1) }}"],
   ['center with a text width names Markup', "{{ ('a'|safe).center('x') }}"],
   ['format_map of a Markup mapping', "{{ 'a{x}b'.format_map('x'|safe) }}"],
+  [
+    'the sandboxed format methods print as functions',
+    "{{ 'a'.format }}|{{ 'a'.format_map }}|{{ ('a'|safe).format }}|{{ ('a'|safe).format_map }}",
+  ],
 ]);

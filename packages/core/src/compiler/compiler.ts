@@ -11,7 +11,7 @@ import type * as ast from '../parser/ast';
 import { callValue, getattr, getitem, isInheritedName, memberAccess, slice } from '../runtime/access';
 import { str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
-import { iterate } from '../runtime/iterate';
+import { dictEntries, iterate } from '../runtime/iterate';
 import { callResolved, DICT_ATTRIBUTE_NAMES, methodFinder } from '../runtime/methods';
 import {
   add,
@@ -35,8 +35,10 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, Registry, RenderState } from '../runtime/state';
+import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
+  isDict,
   type Kwargs,
   Markup,
   Namespace,
@@ -44,6 +46,7 @@ import {
   NO_OBJECT,
   PyCallable,
   setKey,
+  textOf,
   tuple,
   Undefined,
 } from '../runtime/values';
@@ -405,6 +408,36 @@ function literalTruth(node: ast.Expr): boolean | undefined {
   if (!constant(node)) return undefined;
   if (node.type === 'Const') return truthy(node.value);
   return (node as ast.List | ast.Tuple | ast.Dict).items.length > 0;
+}
+
+/** The arguments `*value` passes: any iterable (an Undefined is empty), else Python's TypeError. */
+function starArguments(value: unknown): unknown[] {
+  const iterable =
+    typeof value === 'string' ||
+    Array.isArray(value) ||
+    isDict(value) ||
+    value instanceof Undefined ||
+    value instanceof Markup;
+  if (!iterable)
+    throw new TemplateRuntimeError('TypeError', `Value after * must be an iterable, not ${typeName(value)}`);
+  return iterate(value);
+}
+
+/** The keywords `**value` passes: a mapping with string keys, else Python's TypeError. */
+function starStarArguments(value: unknown): [string, unknown][] {
+  // Python asks the value for `keys` first, which an Undefined refuses.
+  if (value instanceof Undefined) throw undefinedError(value);
+  if (!isDict(value)) {
+    throw new TemplateRuntimeError(
+      'TypeError',
+      `argument after ** must be a mapping, not ${typeName(value)}`,
+    );
+  }
+  return dictEntries(value).map(([k, v]) => {
+    const key = textOf(k);
+    if (key === undefined) throw new TemplateRuntimeError('TypeError', 'keywords must be strings');
+    return [key, v];
+  });
 }
 
 /** An unknown filter or test reached at run time: its value is computed first, then `fail` runs. */
@@ -1515,7 +1548,7 @@ export class Compiler {
           ? list
           : (f) => {
               const out = list(f);
-              out.push(...iterate(dynArgs(f)));
+              out.push(...starArguments(dynArgs(f)));
               return out;
             },
       keywords:
@@ -1524,13 +1557,7 @@ export class Compiler {
           : (f) => {
               const out: Kwargs = {};
               for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
-              if (dynKwargs !== null) {
-                const extra = dynKwargs(f);
-                if (extra instanceof Map) for (const [k, v] of extra) setKey(out, String(k), v);
-                else if (typeof extra === 'object' && extra !== null && !Array.isArray(extra)) {
-                  for (const [k, v] of Object.entries(extra as Record<string, unknown>)) setKey(out, k, v);
-                }
-              }
+              for (const [k, v] of starStarArguments(dynKwargs(f))) setKey(out, k, v);
               return out;
             },
     };

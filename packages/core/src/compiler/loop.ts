@@ -136,6 +136,10 @@ export class LoopContext extends AttributeSource {
     return this.recurse(state, args[0]);
   }
 
+  override length(): number {
+    return this.items.length;
+  }
+
   override text(): string {
     return `<LoopContext ${this.index0 + 1}/${this.items.length}>`;
   }

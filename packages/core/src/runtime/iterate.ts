@@ -2,7 +2,7 @@
 import { typeError } from '../errors';
 import { codePoints, cpLength } from './strings';
 import { typeName } from './type-name';
-import { isDict, iteratorKind, Markup, Undefined } from './values';
+import { AttributeSource, isDict, iteratorKind, Markup, Undefined } from './values';
 
 /** A value a plain-object dict may hold: JS `undefined` and functions are not Python values, so they read as absent. */
 export function isVisible(value: unknown): boolean {
@@ -44,5 +44,7 @@ export function length(v: unknown): number {
   if (v instanceof Undefined) return 0;
   if (v instanceof Markup) return cpLength(v.value);
   if (isDict(v)) return v instanceof Map ? v.size : dictKeys(v).length;
+  const own = v instanceof AttributeSource ? v.length() : undefined;
+  if (own !== undefined) return own;
   throw typeError(`object of type '${typeName(v)}' has no len()`);
 }

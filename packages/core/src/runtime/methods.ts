@@ -1245,12 +1245,14 @@ function bound<S>(
 ): PyCallable | undefined {
   if (!Object.hasOwn(table, name)) return undefined;
   const method = table[name];
+  // Jinja2's sandbox replaces str.format and format_map with functions of its own.
+  const sandboxed = owner === 'str' && (name === 'format' || name === 'format_map');
   return new PyCallable(
     name,
     (state, args, kwargs) => method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs),
     undefined,
-    'builtin_function_or_method',
-    `<built-in method ${name} of ${owner} object>`,
+    sandboxed ? 'function' : 'builtin_function_or_method',
+    sandboxed ? `<function str.${name}>` : `<built-in method ${name} of ${owner} object>`,
   );
 }
 
@@ -1432,7 +1434,7 @@ function markupMethod(m: Markup, name: string): PyCallable | undefined {
         name === 'format' ? markupFormat(state, m.value, args, kwargs) : formatMap(state, m, args, kwargs),
       undefined,
       'function',
-      `<function ${name === 'format' ? 'Markup' : 'str'}.${name}>`,
+      `<function Markup.${name}>`,
     );
   }
   if (Object.hasOwn(MARKUP_METHODS, name)) {

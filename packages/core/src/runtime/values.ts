@@ -131,6 +131,11 @@ export abstract class AttributeSource {
   /** The value of `obj.<name>`, or an Undefined. */
   abstract attr(name: string): unknown;
 
+  /** Python's `len()` of it, or `undefined` when it has none. */
+  length(): number | undefined {
+    return undefined;
+  }
+
   /** What Python prints for it, without the address (`<jinja2.utils.Cycler object>`). */
   text(): string {
     return `<${this.pyType} object>`;
