@@ -144,6 +144,16 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     jinja: {},
     engine: { error: 'TypeError', message: /^'LoopContext' object is not iterable$/ },
   },
+  {
+    what: 'Dict keys and items cannot be subtracted (`d.keys() - other`)',
+    jinja: {},
+    engine: {
+      error: 'TypeError',
+      message:
+        /^unsupported operand type\(s\) for -: '(dict_keys|dict_items|\w+)' and '(dict_keys|dict_items|\w+)'$/,
+    },
+    template: /\.(keys|items)\(\)/,
+  },
 ];
 
 /**

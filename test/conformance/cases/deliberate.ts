@@ -33,6 +33,8 @@ export const cases: Case[] = rows([
   ['a constant slice by a string fails when rendering', "{{ 'ab'['a':] }}"],
   ['an unknown filter after an or decided by a constant expression', '{{ -1 or x|nope }}'],
   ['an unknown filter with a keyword in an if', '{% if x|nope(a=1) %}{% endif %}'],
+  ['subtracting from dict keys', "{{ {'a': 1}.keys() - ['a'] }}"],
+  ['subtracting dict items from a list', "{{ [1] - {'a': 1}.items() }}"],
   ['looping over loop', '{% for x in [1, 2, 3] %}{% for y in loop %}{{ y }}{% endfor %};{% endfor %}'],
   ['an unknown test after an or decided by a constant concatenation', "{{ ('a' ~ 'b') or x is nope }}"],
 ]);

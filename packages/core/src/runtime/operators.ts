@@ -185,12 +185,20 @@ export function sub(_state: RenderState, a: unknown, b: unknown): unknown {
     if (Number.isInteger(a) && Number.isInteger(b)) return intSub(a, b);
     return float(a - b);
   }
+  // Python's set difference of dict keys or items gives a set, which the engine has not: refused first.
+  if (isSetLike(a) || isSetLike(b)) throw unsupported('-', a, b);
   failUndefined(a, b);
   if (isNumber(a) && isNumber(b)) {
     if (isIntegral(a) && isIntegral(b)) return intSub(a, b);
     return float(floatOf(a) - floatOf(b));
   }
   throw unsupported('-', a, b);
+}
+
+/** Dict keys and items views, which Python subtracts as sets. */
+function isSetLike(v: unknown): boolean {
+  const view = dictViewKind(v);
+  return view === 'dict_keys' || view === 'dict_items';
 }
 
 function repeatCount(n: number | bigint | boolean): number {
