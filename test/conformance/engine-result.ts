@@ -3,7 +3,6 @@ import {
   type Limits,
   TemplateError,
   TemplateRuntimeError,
-  TemplateSyntaxError,
 } from '@personalize/core';
 import type { JinjaResult } from '../jinja/bridge';
 import {

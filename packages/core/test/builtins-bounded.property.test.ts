@@ -266,4 +266,30 @@ describe('inputs on which built-ins used to run for seconds to hours finish far 
     expect(error).toBeUndefined();
     expect(ms).toBeLessThan(2_000 + MARGIN_MS);
   });
+
+  // Patterns that backtracked quadratically inside one `exec`, where no time limit can stop them.
+  it.each([["('1' * 300000 + 'x')|dateFormatter('%Y')"], ["(1.5).fromhex('\\t' * 300000 + '!')"]])(
+    '{{ %s }} fails as a ValueError',
+    (expression) => {
+      const { error, ms } = call(`{{ ${expression} }}`, null, [], 2_000);
+      expect(error).toBeInstanceOf(TemplateRuntimeError);
+      expect((error as TemplateRuntimeError).kind).toBe('ValueError');
+      expect(ms).toBeLessThan(2_000 + MARGIN_MS);
+    },
+  );
+
+  it.each(['groupby(*a)', 'map(attribute=a[0], default=[])|list'])(
+    'a path of 100,000 parts read from 300,000 items stops at the time limit: x|%s',
+    (filter) => {
+      const items = Array.from({ length: 300_000 }, (_, i) => String(i));
+      const path = `a@www.${'www.'.repeat(100_000)}`;
+      const { error, ms } = call(`{{ x|${filter}|length }}`, items, [path, []], 100);
+      if (error !== undefined) {
+        expect(error).toBeInstanceOf(LimitError);
+        expect((error as LimitError).limit).toBe('timeoutMs');
+      }
+      expect(ms).toBeLessThan(100 + MARGIN_MS);
+    },
+    30_000,
+  );
 });

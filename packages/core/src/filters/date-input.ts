@@ -21,7 +21,7 @@ const DATE_TIME = new RegExp(
   ].join(''),
 );
 
-const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const NUMERIC_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * Reads a filter's date input. Text in one of the `DATE_TIME` layouts gives a naive date-time, or an

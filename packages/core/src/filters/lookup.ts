@@ -1,3 +1,4 @@
+import { spendRunning } from '../limits';
 import { getitem, itemReader, type MemberReader } from '../runtime/access';
 import { Markup, Undefined } from '../runtime/values';
 
@@ -63,7 +64,10 @@ export function attributeGetter(
   const hasFallback = fallback !== null && fallback !== undefined;
   if (readers.length === 1 && !postprocess && !hasFallback) return readers[0];
   const post = postprocess && remembered(postprocess);
+  const parts = readers.length;
   return (item) => {
+    // A path of thousands of parts, read from every item, is work the render's time limit must see.
+    spendRunning(parts);
     let value = item;
     for (const read of readers) {
       value = read(value);
@@ -83,10 +87,13 @@ export function multiAttributeGetter(
 ): (item: unknown) => unknown[] {
   const paths =
     typeof attribute === 'string' ? attribute.split(',').map(attributeParts) : [attributeParts(attribute)];
-  return (item) =>
-    paths.map((parts) => {
+  const partCount = paths.reduce((sum, path) => sum + path.length, 0);
+  return (item) => {
+    spendRunning(partCount);
+    return paths.map((parts) => {
       let value = item;
       for (const part of parts) value = getitem(value, part);
       return postprocess ? postprocess(value) : value;
     });
+  };
 }

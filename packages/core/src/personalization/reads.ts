@@ -64,8 +64,14 @@ export function readsOf(template: Template): TemplateReads {
   return reads;
 }
 
-/** A personalization token, `{{ ... }}`: a string holding one inside a content API argument is a template. */
-const TOKEN = /\{\{[\s\S]*?\}\}/;
+/**
+ * True when `text` holds a personalization token, `{{ ... }}`: such a string inside a content API argument is a
+ * template. Found with `indexOf` (a lazy pattern would rescan the rest of the text from every unclosed `{{`).
+ */
+function hasToken(text: string): boolean {
+  const open = text.indexOf('{{');
+  return open >= 0 && text.indexOf('}}', open + 2) >= 0;
+}
 
 function collectTokenStrings(value: unknown, out: Set<string>): void {
   if (Array.isArray(value)) {
@@ -73,7 +79,7 @@ function collectTokenStrings(value: unknown, out: Set<string>): void {
     return;
   }
   if (!isNode(value)) return;
-  if (value.type === 'Const' && typeof value.value === 'string' && TOKEN.test(value.value))
+  if (value.type === 'Const' && typeof value.value === 'string' && hasToken(value.value))
     out.add(value.value);
   for (const key of Object.keys(value)) {
     const child = value[key];

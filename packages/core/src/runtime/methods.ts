@@ -1126,14 +1126,14 @@ function floatHex(x: number): string {
   return `${sign}0x${biased === 0 ? '0' : '1'}.${fraction}p${exp < 0 ? '-' : '+'}${Math.abs(exp)}`;
 }
 
-const HEX_FLOAT =
-  /^\s*([+-])?(?:(inf|infinity|nan)|(?:0x)?([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?[0-9]+))?)\s*$/i;
+const HEX_FLOAT = /^([+-])?(?:(inf|infinity|nan)|(?:0x)?([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?[0-9]+))?)$/i;
 
 /** `float.fromhex(s)`. */
 function floatFromHex(s: unknown): number | PyFloat {
   const text = textOf(s);
   if (text === undefined) throw typeError('bad argument type for built-in operation');
-  const m = HEX_FLOAT.exec(text);
+  // `trim` strips what `\s` matches; around the pattern, two `\s*` would share the spaces quadratically.
+  const m = HEX_FLOAT.exec(text.trim());
   if (m === null || (m[2] === undefined && !m[3] && !m[4]))
     throw valueError('invalid hexadecimal floating-point string');
   const negative = m[1] === '-';

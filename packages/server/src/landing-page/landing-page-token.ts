@@ -24,7 +24,10 @@ export async function landingPageKey(apiSecret: string): Promise<CryptoKey> {
 function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/={1,2}$/, '');
 }
 
 /** The bytes of unpadded Base64url text, or `undefined` when it is not that. */
