@@ -188,7 +188,7 @@ function matchesJinja(expected: Expected, jinja: JinjaResult): boolean {
 }
 
 function matchesEngine(expected: Expected, engine: EngineResult, kind: string, jinja: JinjaResult): boolean {
-  if (engine.ok) return expected.output !== undefined && expected.output.test(engine.output);
+  if (engine.ok) return expected.output?.test(engine.output) === true;
   if (expected.output !== undefined || 'crash' in engine || expected.error !== kind) return false;
   if (expected.message !== undefined) return expected.message.test(engine.error.message);
   return !jinja.ok && engine.error.message === comparableMessage(jinja);

@@ -1,9 +1,4 @@
-import {
-  compile,
-  type Limits,
-  TemplateError,
-  TemplateRuntimeError,
-} from '@personalize/core';
+import { compile, type Limits, TemplateError, TemplateRuntimeError } from '@personalize/core';
 import type { JinjaResult } from '../jinja/bridge';
 import {
   comparableMessage,
