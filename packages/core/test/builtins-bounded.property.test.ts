@@ -258,6 +258,8 @@ describe('inputs on which built-ins used to run for seconds to hours finish far 
     ["('a' + ' ' * 100000 + 'a')|int"],
     ["('a' + ' ' * 100000 + 'a')|float"],
     ['{1: 2}.fromkeys(range(100000))|length'],
+    ["('a' * 300000).translate('b' * 100000)|length"],
+    ["('a' * 300000).translate({}.fromkeys(range(100000), 'x'))|length"],
     ["(['x' * 100000] * 30000)|max|length"],
     ["('ab' * 100000)|groupby('x', default='x' * 50000)|length"],
     [`{${Array.from({ length: 30_000 }, (_, i) => `${i}: 1`).join(', ')}}|length`],

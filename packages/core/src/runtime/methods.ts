@@ -47,6 +47,7 @@ import {
   int,
   isDict,
   isInt,
+  isNumber,
   isTuple,
   iteratorKind,
   type Kwargs,
@@ -55,6 +56,7 @@ import {
   PyFloat,
   rangeOf,
   textOf,
+  toJsNumber,
   tuple,
   Undefined,
 } from './values';
@@ -526,13 +528,23 @@ function partition(s: string, sepArg: unknown, fromRight: boolean): unknown[] {
   return tuple([s.slice(0, at), sepArg, s.slice(at + sep.length)]);
 }
 
-/** `table[code]` as `str.translate` reads it: JS `undefined` where Python's lookup raises LookupError. */
-function translation(table: unknown, code: number): unknown {
+/**
+ * `table[code]` as `str.translate` reads it, prepared once per call: JS `undefined` where Python's lookup raises
+ * LookupError. A dict's number keys go into a `Map` by code point (the first key equal to it wins, as the scan
+ * in insertion order would find it), and a str table is split into code points once, so each character is one
+ * lookup however long the table.
+ */
+function translation(table: unknown): (code: number) => unknown {
   if (table instanceof Map) {
-    for (const [key, value] of table) if (typeof key !== 'string' && eq(key, code)) return value;
-    return undefined;
+    const byCode = new Map<number, unknown>();
+    for (const [key, value] of table) {
+      if (typeof key === 'string' || !isNumber(key)) continue;
+      const n = toJsNumber(key);
+      if (Number.isInteger(n) && n >= 0 && n <= 0x10ffff && !byCode.has(n)) byCode.set(n, value);
+    }
+    return (code) => byCode.get(code);
   }
-  if (isDict(table)) return undefined;
+  if (isDict(table)) return () => undefined;
   if (table instanceof Undefined) throw undefinedError(table);
   const text = textOf(table);
   if (
@@ -540,21 +552,24 @@ function translation(table: unknown, code: number): unknown {
     (Array.isArray(table) && dictViewKind(table) === undefined && iteratorKind(table) === undefined)
   ) {
     const items = text === undefined ? (table as unknown[]) : codePoints(text);
-    const item = items[code];
-    return item === undefined
-      ? undefined
-      : text !== undefined && table instanceof Markup
-        ? new Markup(item as string)
-        : item;
+    const markup = text !== undefined && table instanceof Markup;
+    return (code) => {
+      const item = items[code];
+      return item === undefined || !markup ? item : new Markup(item as string);
+    };
   }
   throw typeError(`'${typeName(table)}' object is not subscriptable`);
 }
 
 /** `s.translate(table)`: each code point mapped through `table` to a str, a code point, or nothing (None). */
 function translate(state: RenderState, s: string, table: unknown): string {
+  // Prepared at the first character: Python looks at the table only then (`''.translate(5)` is `''`).
+  let lookup: ((code: number) => unknown) | undefined;
   let out = '';
   for (const ch of s) {
-    const mapped = translation(table, ch.codePointAt(0) as number);
+    spend(state, 1);
+    lookup ??= translation(table);
+    const mapped = lookup(ch.codePointAt(0) as number);
     if (mapped === undefined) out += ch;
     else if (mapped === null) continue;
     else if (isInt(mapped) || typeof mapped === 'boolean') {
