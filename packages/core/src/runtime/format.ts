@@ -8,7 +8,7 @@ import { getattr, getitem } from './access';
 import { dictViewKind } from './dict-views';
 import { dictEntries } from './iterate';
 import { escapeText, markupText } from './markup';
-import { fixedText, floatRepr, formatAbsFloat } from './number-format';
+import { floatRepr, formatAbsFloat } from './number-format';
 import type { RenderState } from './state';
 import { cpLength, isPrintableChar } from './strings';
 import { typeName } from './type-name';
@@ -436,9 +436,7 @@ function formatFloat(x: number, spec: FormatSpec): string {
   }
   if (precision < 0) precision = 6;
   const code = type.toLowerCase() as 'e' | 'f' | 'g' | 'r';
-  // `{:.2f}` and the like: the fixed-point digits straight from the number, no style object.
-  const fixed = code === 'f' && !spec.alt ? fixedText(Math.abs(value), precision) : null;
-  const body = fixed ?? formatAbsFloat(value, code, precision, { alt: spec.alt, addDot0, upper });
+  const body = formatAbsFloat(value, code, precision, { alt: spec.alt, addDot0, upper });
   let negative = value < 0 || Object.is(value, -0);
   if (negative && spec.noNegZero && Number.isFinite(value) && !/[1-9]/.test(body.split(/[eE]/)[0]))
     negative = false;

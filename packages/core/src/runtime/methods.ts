@@ -563,12 +563,12 @@ function translation(table: unknown): (code: number) => unknown {
 
 /** `s.translate(table)`: each code point mapped through `table` to a str, a code point, or nothing (None). */
 function translate(state: RenderState, s: string, table: unknown): string {
-  // Prepared at the first character: Python looks at the table only then (`''.translate(5)` is `''`).
-  let lookup: ((code: number) => unknown) | undefined;
+  // Python looks at the table only for a first character (`''.translate(5)` is `''`).
+  if (s === '') return s;
+  const lookup = translation(table);
   let out = '';
   for (const ch of s) {
     spend(state, 1);
-    lookup ??= translation(table);
     const mapped = lookup(ch.codePointAt(0) as number);
     if (mapped === undefined) out += ch;
     else if (mapped === null) continue;
