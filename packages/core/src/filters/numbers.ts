@@ -45,9 +45,13 @@ function normalizeNumberText(text: string): string {
 const FLOAT_TEXT =
   /^[+-]?(?:(?:[0-9](?:_?[0-9])*)(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/;
 const SPECIAL_FLOAT = /^([+-]?)(inf|infinity|nan)$/i;
+const PLAIN_DECIMAL = /^-?[0-9]{1,15}(?:\.[0-9]{1,15})?$/;
+const PLAIN_INT = /^-?[0-9]{1,15}$/;
 
 /** Python's `float(str)`: the number, or `undefined` where Python raises ValueError. */
 export function parsePyFloat(text: string): number | undefined {
+  // `12`, `-3.5`: JS reads plain decimal text as Python does (both correctly rounded).
+  if (PLAIN_DECIMAL.test(text)) return Number(text);
   const s = normalizeNumberText(text);
   const special = SPECIAL_FLOAT.exec(s);
   if (special) {
@@ -64,6 +68,8 @@ const LITERAL_PREFIXES: Record<number, string> = { 2: '0b', 8: '0o', 10: '', 16:
 
 /** Python's `int(str, base)`: the integer, or `undefined` where Python raises ValueError. */
 export function parsePyInt(text: string, base: number): number | bigint | undefined {
+  // Up to 15 plain digits is a safe int that JS reads exactly (`-0` is int 0).
+  if (base === 10 && PLAIN_INT.test(text)) return Number(text) + 0;
   if (base !== 0 && (base < 2 || base > 36)) return undefined;
   let s = normalizeNumberText(text);
   let negative = false;

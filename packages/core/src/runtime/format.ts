@@ -93,10 +93,12 @@ function escapeChar(ch: string): string {
 }
 
 const PLAIN_ASCII = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
+/** Text whose repr is itself in single quotes: printable (a space, or no other C or Z character), no `'` or `\\`. */
+const PRINTABLE_TEXT = /^(?: |[^\p{C}\p{Z}'\\])*$/u;
 
 /** Python's `repr(str)`: quotes chosen as Python chooses them, non-printables escaped. */
 export function strRepr(s: string): string {
-  if (PLAIN_ASCII.test(s)) return `'${s}'`;
+  if (PLAIN_ASCII.test(s) || PRINTABLE_TEXT.test(s)) return `'${s}'`;
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {
@@ -123,32 +125,16 @@ function reprIn(v: unknown, open: object[]): string {
     default:
   }
   if (v === null) return 'None';
+  if (Array.isArray(v)) return sequenceRepr(v, open);
   if (v instanceof PyFloat) return floatRepr(v.value);
   if (v instanceof Undefined || v === undefined) return 'Undefined';
   if (v instanceof Markup) return `Markup(${strRepr(v.value)})`;
   if (v instanceof PyCallable) return v.text;
   if (v instanceof AttributeSource) return v.text();
   if (typeof v !== 'object') return '<object>';
-  if (open.includes(v)) return Array.isArray(v) ? '[...]' : '{...}';
+  if (open.includes(v)) return '{...}';
   open.push(v);
   try {
-    if (Array.isArray(v)) {
-      const iterator = iteratorKind(v);
-      // Python shows an address here; there is none to show, and no template should depend on one.
-      if (iterator) return `<${iterator.type}${iterator.name ? ` object ${iterator.name}` : ' object'}>`;
-      const range = rangeOf(v);
-      if (range !== undefined) {
-        const [start, stop, step] = range;
-        return step === 1 ? `range(${start}, ${stop})` : `range(${start}, ${stop}, ${step})`;
-      }
-      const items = v.map((item) => {
-        spendRunning(1);
-        return reprIn(item, open);
-      });
-      if (isTuple(v)) return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
-      const view = dictViewKind(v);
-      return view === undefined ? `[${items.join(', ')}]` : `${view}([${items.join(', ')}])`;
-    }
     if (v instanceof Namespace) return `<Namespace ${dictRepr(new Map(v.entries()), open)}>`;
     if (isDict(v)) return dictRepr(v, open);
     return '<object>';
@@ -157,13 +143,40 @@ function reprIn(v: unknown, open: object[]): string {
   }
 }
 
+/** The repr of a list, tuple, range, dict view or iterator. */
+function sequenceRepr(v: unknown[], open: object[]): string {
+  const iterator = iteratorKind(v);
+  // Python shows an address here; there is none to show, and no template should depend on one.
+  if (iterator) return `<${iterator.type}${iterator.name ? ` object ${iterator.name}` : ' object'}>`;
+  const range = rangeOf(v);
+  if (range !== undefined) {
+    const [start, stop, step] = range;
+    return step === 1 ? `range(${start}, ${stop})` : `range(${start}, ${stop}, ${step})`;
+  }
+  if (open.includes(v)) return '[...]';
+  open.push(v);
+  // Joined as it goes: `Array.prototype.join` measured slower than `+=` on the short lists templates print.
+  let items = '';
+  try {
+    for (let i = 0; i < v.length; i++) {
+      spendRunning(1);
+      items += i === 0 ? reprIn(v[i], open) : `, ${reprIn(v[i], open)}`;
+    }
+  } finally {
+    open.pop();
+  }
+  if (isTuple(v)) return v.length === 1 ? `(${items},)` : `(${items})`;
+  const view = dictViewKind(v);
+  return view === undefined ? `[${items}]` : `${view}([${items}])`;
+}
+
 function dictRepr(d: Record<string, unknown> | Map<unknown, unknown>, open: object[]): string {
-  const parts: string[] = [];
+  let items = '';
   for (const [key, value] of dictEntries(d)) {
     spendRunning(1);
-    parts.push(`${reprIn(key, open)}: ${reprIn(value, open)}`);
+    items += `${items === '' ? '' : ', '}${reprIn(key, open)}: ${reprIn(value, open)}`;
   }
-  return `{${parts.join(', ')}}`;
+  return `{${items}}`;
 }
 
 // ---------------------------------------------------------------------------------------------

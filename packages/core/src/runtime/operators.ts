@@ -9,7 +9,7 @@ import { dictHas } from './access';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
 import { hashKey } from './hash-key';
-import { dictEntries, dictKeys } from './iterate';
+import { dictEntries, dictHasItems, dictKeys } from './iterate';
 import { escapeText } from './markup';
 import type { RenderState } from './state';
 import { compareStrings } from './strings';
@@ -67,7 +67,7 @@ export function truthy(v: unknown): boolean {
   if (v instanceof PyFloat) return v.value !== 0;
   if (v instanceof Markup) return v.value.length > 0;
   if (v instanceof Map) return v.size > 0;
-  if (isDict(v)) return dictKeys(v).length > 0;
+  if (isDict(v)) return dictHasItems(v);
   return true;
 }
 
@@ -85,6 +85,11 @@ function floatOf(v: PyNumber): number {
   if (!Number.isFinite(x))
     throw new TemplateRuntimeError('OverflowError', 'int too large to convert to float');
   return x;
+}
+
+/** True for an int or bool that is zero, without making a BigInt. */
+function isZeroInt(v: number | bigint | boolean): boolean {
+  return typeof v === 'bigint' ? v === 0n : !v;
 }
 
 /** An int result from a JS number computed exactly, normalising `-0`. */
@@ -256,10 +261,16 @@ export function mul(state: RenderState, a: unknown, b: unknown): unknown {
 
 /** `a / b`: always a float, exact for big ints as CPython's true division is. */
 export function truediv(_state: RenderState, a: unknown, b: unknown): unknown {
+  if (typeof a === 'number' && typeof b === 'number' && b !== 0) {
+    // Safe ints and JS floats divide exactly as Python does (an int `-0` is 0); big int values take the exact path.
+    const ints = Number.isInteger(a) && Number.isInteger(b);
+    if (!ints) return float(a / b);
+    if (Number.isSafeInteger(a) && Number.isSafeInteger(b)) return float((a === 0 ? 0 : a) / b);
+  }
   failUndefined(a, b);
   if (!isNumber(a) || !isNumber(b)) throw unsupported('/', a, b);
   if (isIntegral(a) && isIntegral(b)) {
-    if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'division by zero');
+    if (isZeroInt(b)) throw new TemplateRuntimeError('ZeroDivisionError', 'division by zero');
     if (
       typeof a !== 'bigint' &&
       typeof b !== 'bigint' &&
@@ -347,7 +358,7 @@ export function floordiv(_state: RenderState, a: unknown, b: unknown): unknown {
   failUndefined(a, b);
   if (!isNumber(a) || !isNumber(b)) throw unsupported('//', a, b);
   if (isIntegral(a) && isIntegral(b)) {
-    if (bigOf(b) === 0n)
+    if (isZeroInt(b))
       throw new TemplateRuntimeError('ZeroDivisionError', 'integer division or modulo by zero');
     return intDivmod(a, b)[0];
   }
@@ -363,7 +374,7 @@ export function mod(_state: RenderState, a: unknown, b: unknown): unknown {
   failUndefined(a, b);
   if (!isNumber(a) || !isNumber(b)) throw unsupported('%', a, b);
   if (isIntegral(a) && isIntegral(b)) {
-    if (bigOf(b) === 0n) throw new TemplateRuntimeError('ZeroDivisionError', 'integer modulo by zero');
+    if (isZeroInt(b)) throw new TemplateRuntimeError('ZeroDivisionError', 'integer modulo by zero');
     return intDivmod(a, b)[1];
   }
   const y = floatOf(b);
@@ -376,6 +387,10 @@ export function pow(_state: RenderState, a: unknown, b: unknown): unknown {
   failUndefined(a, b);
   if (!isNumber(a) || !isNumber(b)) throw unsupported('** or pow()', a, b);
   if (isIntegral(a) && isIntegral(b)) {
+    if (typeof a === 'number' && typeof b === 'number' && b >= 0 && b <= 64 && Number.isSafeInteger(a)) {
+      const exact = smallPower(a, b);
+      if (exact !== undefined) return exact;
+    }
     const base = bigOf(a);
     const exp = bigOf(b);
     if (exp >= 0n) {
@@ -391,6 +406,19 @@ export function pow(_state: RenderState, a: unknown, b: unknown): unknown {
       throw new TemplateRuntimeError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
   }
   return float(floatPow(floatOf(a), floatOf(b)));
+}
+
+/**
+ * `base ** exp` of a safe int by repeated multiplication (each step exact), or undefined once it would leave the
+ * safe range: `Math.pow` may be an ulp off, which near 2^53 is a different int.
+ */
+function smallPower(base: number, exp: number): number | undefined {
+  let r = 1;
+  for (let i = 0; i < exp; i++) {
+    r *= base;
+    if (!Number.isSafeInteger(r)) return undefined;
+  }
+  return smallInt(r);
 }
 
 /** CPython's `float_pow` special cases over JS `Math.pow`. */

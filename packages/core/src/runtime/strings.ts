@@ -7,6 +7,7 @@
 import { spendRunning } from '../limits';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** True when `s` holds a surrogate, i.e. when its UTF-16 length differs from its code-point length. */
 export function hasSurrogate(s: string): boolean {
@@ -218,6 +219,7 @@ export function pyLower(s: string): string {
 
 /** `str.title()`: titlecase after any uncased character (digits and apostrophes too), lowercase elsewhere. */
 export function pyTitle(s: string): string {
+  if (NON_ASCII.test(s) === false) return asciiPyTitle(s);
   const chars = codePoints(s);
   let out = '';
   let previousCased = false;
@@ -230,8 +232,32 @@ export function pyTitle(s: string): string {
   return out;
 }
 
+/** `str.title()` of ASCII text: a letter after a letter is lowercased, any other letter uppercased. */
+function asciiPyTitle(s: string): string {
+  spendRunning(s.length);
+  const lower = s.toLowerCase();
+  let out = '';
+  let copied = 0;
+  let previousLetter = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i) | 32;
+    const letter = c >= 97 && c <= 122;
+    if (letter && !previousLetter) {
+      out += lower.slice(copied, i) + String.fromCharCode(c - 32);
+      copied = i + 1;
+    }
+    previousLetter = letter;
+  }
+  return out + lower.slice(copied);
+}
+
 /** `str.capitalize()`: the first character titlecased, the rest lowercased. */
 export function pyCapitalize(s: string): string {
+  // In ASCII no character changes length or needs context (no final sigma, no titlecase exceptions).
+  if (NON_ASCII.test(s) === false) {
+    spendRunning(s.length);
+    return s.slice(0, 1).toUpperCase() + s.slice(1).toLowerCase();
+  }
   const chars = codePoints(s);
   if (chars.length === 0) return '';
   let out = titleChar(chars[0]);
