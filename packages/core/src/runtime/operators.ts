@@ -9,7 +9,7 @@ import { dictHas } from './access';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
 import { hashKey } from './hash-key';
-import { dictEntries, dictHasItems, dictKeys } from './iterate';
+import { dictEntries, dictHasItems } from './iterate';
 import { escapeText } from './markup';
 import type { RenderState } from './state';
 import { compareStrings } from './strings';

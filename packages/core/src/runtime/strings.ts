@@ -7,7 +7,7 @@
 import { spendRunning } from '../limits';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** True when `s` holds a surrogate, i.e. when its UTF-16 length differs from its code-point length. */
 export function hasSurrogate(s: string): boolean {
