@@ -8,7 +8,16 @@ import {
 } from '../errors';
 import { readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
-import { callValue, getattr, getitem, isInheritedName, memberAccess, slice } from '../runtime/access';
+import {
+  callValue,
+  getattr,
+  getitem,
+  isInheritedName,
+  memberAccess,
+  NOT_PLAIN,
+  propertyLoad,
+  slice,
+} from '../runtime/access';
 import { str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
@@ -182,11 +191,12 @@ function toText(value: unknown): string {
  */
 function variableReader(name: string): Ev {
   if (isInheritedName(name)) return (f) => lookupVariable(f.run, name);
+  const load = propertyLoad(name);
   return (f) => {
     const run = f.run;
     if (run.plainCtx) {
-      const value = run.ctx[name];
-      if (value !== undefined && typeof value !== 'function') return value;
+      const value = load(run.ctx, name);
+      if (value !== undefined && value !== NOT_PLAIN && typeof value !== 'function') return value;
     }
     return lookupVariable(run, name);
   };
@@ -1401,14 +1411,15 @@ export class Compiler {
     scope: Scope,
   ): Ev {
     const read = memberAccess(kind, key);
+    const load = propertyLoad(key);
     const place = this.fixedPlace(objNode, scope);
     if (place !== null) {
       const [hops, slot] = place;
-      if (hops === 0) return (f) => read(f.vars[slot], key);
-      return (f) => read((f.up as Frame).vars[slot], key);
+      if (hops === 0) return (f) => read(f.vars[slot], key, load);
+      return (f) => read((f.up as Frame).vars[slot], key, load);
     }
     const obj = this.object(objNode, member, scope);
-    return (f) => read(obj(f), key);
+    return (f) => read(obj(f), key, load);
   }
 
   /** The frame hops (0 or 1) and slot of a variable always bound there, or null. */

@@ -188,19 +188,27 @@ function doTruncate(
   throw attributeError(head, 'rsplit');
 }
 
-const WORD = /[\p{L}\p{N}_]+/gu;
+const UNICODE_WORD_CHAR = /^[\p{L}\p{N}_]$/u;
 
 /** ASCII word characters of `wordcount` (`\w`): letters, digits and `_`. */
 const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (/\w/.test(String.fromCharCode(c)) ? 1 : 0));
 
-/** Words in ASCII text counted by character codes, or -1 when the text has any other character. */
-function asciiWordCount(text: string): number {
+/**
+ * Runs of word characters (`[\p{L}\p{N}_]`, Python's `\w`), counted by character code: ASCII by a table, other
+ * characters one test each (no array of matches).
+ */
+function wordCount(text: string): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 128) return -1;
-    const word = ASCII_WORD[c] === 1;
+    let word: boolean;
+    if (c < 128) word = ASCII_WORD[c] === 1;
+    else {
+      const cp = text.codePointAt(i) as number;
+      word = UNICODE_WORD_CHAR.test(String.fromCodePoint(cp));
+      if (cp > 0xffff) i++;
+    }
     if (word && !inWord) words++;
     inWord = word;
   }
@@ -208,9 +216,7 @@ function asciiWordCount(text: string): number {
 }
 
 function doWordcount(_state: RenderState, value: unknown): number {
-  const text = textOf(softStr(value));
-  const quick = asciiWordCount(text);
-  return quick >= 0 ? quick : (text.match(WORD)?.length ?? 0);
+  return wordCount(textOf(softStr(value)));
 }
 
 function doIndent(

@@ -1,34 +1,24 @@
 /** Python `str` operations the filters share that the runtime's string helpers do not cover. */
 import { strip } from '../runtime/methods';
-import { codePoints, hasSurrogate, isPySpaceCode, PY_WHITESPACE } from '../runtime/strings';
+import { codePoints, hasSurrogate, PY_WHITESPACE } from '../runtime/strings';
 
 /** A run of Python whitespace (what `str.split()` splits on). */
 export const PY_SPACE_RUN = new RegExp(`[${PY_WHITESPACE}]+`);
 
+/** Where text is not already one word apart: a space run, a space at either end, other whitespace. */
+const NOT_JOINED = new RegExp(`[${PY_WHITESPACE.replace('\\x1c-\\x20', '\\x1c-\\x1f')}]|  |^ | $`);
+const SPACE_RUNS = new RegExp(`[${PY_WHITESPACE}]+`, 'g');
+
 /**
- * Python's `' '.join(s.split())`: the words of `s` with one space between them, scanned by code unit (every
- * Python whitespace character is in the BMP).
+ * Python's `' '.join(s.split())`: the words of `s` with one space between them. Native regexes, not a loop
+ * over characters: striptags on a paragraph measured 2x faster so.
  */
 export function joinWords(s: string): string {
-  // Text already spaced so (one ' ' between words, none around) is its own answer.
-  let clean = s.length > 0 && s.charCodeAt(0) !== 32 && s.charCodeAt(s.length - 1) !== 32;
-  for (let i = 0; clean && i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 32) clean = s.charCodeAt(i + 1) !== 32;
-    else if (isPySpaceCode(c)) clean = false;
-  }
-  if (clean) return s;
-  const words: string[] = [];
-  let wordStart = -1;
-  for (let i = 0; i <= s.length; i++) {
-    if (i < s.length && !isPySpaceCode(s.charCodeAt(i))) {
-      if (wordStart < 0) wordStart = i;
-    } else if (wordStart >= 0) {
-      words.push(s.slice(wordStart, i));
-      wordStart = -1;
-    }
-  }
-  return words.join(' ');
+  if (!NOT_JOINED.test(s)) return s;
+  let out = s.replace(SPACE_RUNS, ' ');
+  if (out.charCodeAt(0) === 32) out = out.slice(1);
+  if (out.charCodeAt(out.length - 1) === 32) out = out.slice(0, -1);
+  return out;
 }
 
 /** Python's `s[start:end]` for non-negative bounds, in code points. */

@@ -157,45 +157,112 @@ export function isInheritedName(name: string): boolean {
 export type MemberReader = (obj: unknown) => unknown;
 
 /** Reads `obj.key` or `obj[key]`: one of four functions, chosen by `memberAccess` when a template is compiled. */
-export type MemberAccess = (obj: unknown, key: string) => unknown;
+export type MemberAccess = (obj: unknown, key: string, load: PropertyLoad) => unknown;
 
-/** True for a plain object: one made by JSON or an object literal, which inherits `constructor` from Object. */
-function isPlain(obj: unknown): obj is Record<string, unknown> {
-  return typeof obj === 'object' && obj !== null && (obj as { constructor?: unknown }).constructor === Object;
+/** What a `PropertyLoad` returns for an object that is not plain. */
+export const NOT_PLAIN: unique symbol = Symbol('not plain');
+
+/**
+ * Reads one property of an object that is plain (one made by JSON or an object literal, which inherits
+ * `constructor` from Object), else returns `NOT_PLAIN`.
+ */
+export type PropertyLoad = (object: Record<string, unknown>, key: string) => unknown;
+
+/**
+ * Thirty-two copies of one property read. V8 keeps an inline cache per function, not per call site: a single
+ * shared `object[key]` sees every key of every template, goes megamorphic and costs about 20 ns a read, where a
+ * copy that sees one key stays monomorphic: 6 ns (`pnpm bench:property-loads`). Each key a template reads by
+ * name gets a copy of its own while there are copies to give; later keys share them. The plain-object test is
+ * in the copy too, so its inline cache sees only the shapes that hold that key.
+ */
+const LOADS: readonly PropertyLoad[] = [
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
+];
+
+/** The copy of `LOADS` each key was given, for the first keys a process sees (bounded; the rest hash). */
+const loadOfKey = new Map<string, PropertyLoad>();
+const MAX_REMEMBERED_KEYS = 4096;
+
+/** The property read a template uses for `key`, known when it is compiled. */
+export function propertyLoad(key: string): PropertyLoad {
+  const given = loadOfKey.get(key);
+  if (given !== undefined) return given;
+  if (loadOfKey.size >= MAX_REMEMBERED_KEYS) {
+    let hash = 0;
+    for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
+    return LOADS[(hash >>> 0) % LOADS.length];
+  }
+  const load = LOADS[loadOfKey.size % LOADS.length];
+  loadOfKey.set(key, load);
+  return load;
 }
 
 /**
  * `obj.name` for a name a plain object cannot inherit and that is no dict method: a plain object's own data
- * is read in place (no own-property test is needed), a namespace's entry likewise; the rest is `getattr`'s. A
- * plain object is told by its `constructor`: V8 answers that read from its inline caches, where
- * `Object.getPrototypeOf` is a call (1.5x the speed of a loop reading `item.name`).
+ * is read in place with the name's own `load` (no own-property test is needed), a namespace's entry likewise;
+ * the rest is `getattr`'s. A plain object is told by its `constructor`: V8 answers that read from its inline
+ * caches, where `Object.getPrototypeOf` is a call (1.5x the speed of a loop reading `item.name`).
  */
-function attributeOf(obj: unknown, name: string): unknown {
-  if (isPlain(obj)) {
-    const value = obj[name];
+function attributeOf(obj: unknown, name: string, load: PropertyLoad): unknown {
+  if (typeof obj === 'object' && obj !== null) {
+    const value = load(obj as Record<string, unknown>, name);
     if (value === undefined) return new Undefined(name, obj);
-    if (typeof value !== 'function') return value;
-  } else if (obj instanceof Namespace) {
-    // In place, as for a plain object: the name is none that the attributes could inherit.
-    const value = obj.attrs[name];
-    if (value !== undefined) return value;
+    if (value !== NOT_PLAIN) {
+      if (typeof value !== 'function') return value;
+    } else if (obj instanceof Namespace) {
+      // In place, as for a plain object: the name is none that the attributes could inherit.
+      const entry = load(obj.attrs, name);
+      if (entry !== undefined) return entry;
+    }
   }
   return getattr(obj, name);
 }
 
 /** `obj[key]` for a key a plain object cannot inherit, whose absence is an Undefined (no dict method, no `_`). */
-function itemOf(obj: unknown, key: string): unknown {
-  if (isPlain(obj)) {
-    const value = obj[key];
+function itemOf(obj: unknown, key: string, load: PropertyLoad): unknown {
+  if (typeof obj === 'object' && obj !== null) {
+    const value = load(obj as Record<string, unknown>, key);
     if (value === undefined) return new Undefined(key, obj);
-    if (typeof value !== 'function') return value;
+    if (value !== NOT_PLAIN && typeof value !== 'function') return value;
   }
   return getitem(obj, key);
 }
 
 /**
  * How a template reads `obj.key` (`kind` 'attribute') or `obj['key']` ('item') for a key known when it is
- * compiled: in place where plain data allows it, else through the sandbox's `getattr` or `getitem`.
+ * compiled: in place where plain data allows it, else through the sandbox's `getattr` or `getitem`. Call it
+ * with the key and `propertyLoad(key)`.
  */
 export function memberAccess(kind: 'attribute' | 'item', key: string): MemberAccess {
   const special = INHERITED.has(key) || key.startsWith('_') || isDictMethodName(key);
@@ -206,13 +273,15 @@ export function memberAccess(kind: 'attribute' | 'item', key: string): MemberAcc
 /** The reader of `obj.name` for a name known in advance. */
 export function attributeReader(name: string): MemberReader {
   const read = memberAccess('attribute', name);
-  return (obj) => read(obj, name);
+  const load = propertyLoad(name);
+  return (obj) => read(obj, name, load);
 }
 
 /** The reader of `obj['key']` for a string key known in advance: the item first. */
 export function itemReader(key: string): MemberReader {
   const read = memberAccess('item', key);
-  return (obj) => read(obj, key);
+  const load = propertyLoad(key);
+  return (obj) => read(obj, key, load);
 }
 
 /** A sequence index from a key: ints and bools; anything else is not one. */

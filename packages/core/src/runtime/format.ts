@@ -93,12 +93,12 @@ function escapeChar(ch: string): string {
 }
 
 const PLAIN_ASCII = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
-/** Text whose repr is itself in single quotes: printable (a space, or no other C or Z character), no `'` or `\\`. */
-const PRINTABLE_TEXT = /^(?: |[^\p{C}\p{Z}'\\])*$/u;
+/** A character that keeps a str's repr from being the text in single quotes: not printable, `'` or `\\`. */
+const NEEDS_ESCAPE = /[\p{C}\p{Zl}\p{Zp}'\\]|(?! )\p{Zs}/u;
 
 /** Python's `repr(str)`: quotes chosen as Python chooses them, non-printables escaped. */
 export function strRepr(s: string): string {
-  if (PLAIN_ASCII.test(s) || PRINTABLE_TEXT.test(s)) return `'${s}'`;
+  if (PLAIN_ASCII.test(s) || !NEEDS_ESCAPE.test(s)) return `'${s}'`;
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {

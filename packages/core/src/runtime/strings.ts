@@ -95,7 +95,11 @@ const ASCII_SPACE = Uint8Array.from({ length: 128 }, (_, c) =>
  * string can be scanned unit by unit: a surrogate is never whitespace.
  */
 export function isPySpaceCode(c: number): boolean {
-  return c < 128 ? ASCII_SPACE[c] === 1 : c >= 0x85 && SPACE_CHAR.test(String.fromCharCode(c));
+  if (c < 128) return ASCII_SPACE[c] === 1;
+  // The rest of PY_WHITESPACE, compared as numbers: a regex test per character measured 10x slower on text
+  // with accented letters.
+  if (c < 0x2000) return c === 0x85 || c === 0xa0 || c === 0x1680;
+  return c <= 0x200a || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 /** `str.isspace()` */
