@@ -8,19 +8,11 @@ import {
 } from '../errors';
 import { readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
-import {
-  callValue,
-  getattr,
-  getitem,
-  isInheritedName,
-  memberAccess,
-  NOT_PLAIN,
-  propertyLoad,
-  slice,
-} from '../runtime/access';
+import { callValue, getattr, getitem, isInheritedName, memberAccess, slice } from '../runtime/access';
 import { str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
+import { NOT_PLAIN, propertyLoad, propertyStore } from '../runtime/keyed-access';
 import { callResolved, DICT_ATTRIBUTE_NAMES, methodFinder } from '../runtime/methods';
 import {
   add,
@@ -381,6 +373,7 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
   }
   const [n0, n1, n2] = names;
   const [v0, v1, v2] = values;
+  const [s0, s1, s2] = names.map(propertyStore);
   // Each record is a copy of one made with the keys already in place: V8 copies its shape, and the stores below
   // change properties rather than add them (adding properties by computed name is slow once its site has seen
   // many names).
@@ -388,23 +381,23 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
   if (names.length === 1) {
     return (f) => {
       const out: Kwargs = { ...shape };
-      out[n0] = v0(f);
+      s0(out, n0, v0(f));
       return out;
     };
   }
   if (names.length === 2) {
     return (f) => {
       const out: Kwargs = { ...shape };
-      out[n0] = v0(f);
-      out[n1] = v1(f);
+      s0(out, n0, v0(f));
+      s1(out, n1, v1(f));
       return out;
     };
   }
   return (f) => {
     const out: Kwargs = { ...shape };
-    out[n0] = v0(f);
-    out[n1] = v1(f);
-    out[n2] = v2(f);
+    s0(out, n0, v0(f));
+    s1(out, n1, v1(f));
+    s2(out, n2, v2(f));
     return out;
   };
 }
@@ -1015,6 +1008,7 @@ export class Compiler {
     if (target.type === 'NSRef') {
       const read = this.name(target.name, scope);
       const attr = target.attr;
+      const write = propertyStore(attr);
       return (f, value) => {
         const ns = read(f);
         if (!(ns instanceof Namespace)) {
@@ -1023,7 +1017,7 @@ export class Compiler {
             'cannot assign attribute on non-namespace object',
           ).locate(at.line, at.col, source);
         }
-        ns.set(attr, value(f));
+        ns.set(attr, value(f), write);
       };
     }
     const bind = this.binder(target, scope, false);
@@ -1146,8 +1140,34 @@ export class Compiler {
       if (kwargsSlot >= 0) vars[kwargsSlot] = {};
       if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
     };
+    /**
+     * A call with keywords that all name parameters (or `caller`), and no `**kwargs` to collect: bound without
+     * copying the keywords. False, with nothing decided, for any other call.
+     */
+    const bindKnownKeywords = (vars: unknown[], frame: Frame, args: unknown[], kwargs: Kwargs): boolean => {
+      const given = args.length;
+      if (kwargsSlot >= 0 || (given > paramCount && varargsSlot < 0)) return false;
+      let used = 0;
+      for (let i = 0; i < paramCount; i++) {
+        if (i < given) vars[paramSlots[i]] = args[i];
+        else if (Object.hasOwn(kwargs, paramNames[i])) {
+          vars[paramSlots[i]] = kwargs[paramNames[i]];
+          used++;
+        } else vars[paramSlots[i]] = new Undefined(paramNames[i], NO_OBJECT, notProvided[i]);
+      }
+      const hasCaller = callerSlot >= 0 && Object.hasOwn(kwargs, 'caller');
+      if (Object.keys(kwargs).length !== used + (hasCaller ? 1 : 0)) return false;
+      if (callerSlot >= 0) vars[callerSlot] = hasCaller && kwargs.caller != null ? kwargs.caller : noCaller();
+      if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
+      // Defaults run in the macro's body once every argument is bound, so a default sees the later ones too.
+      for (let i = Math.max(given, firstDefault); i < paramCount; i++) {
+        if (!Object.hasOwn(kwargs, paramNames[i])) vars[paramSlots[i]] = defaults[i - firstDefault](frame);
+      }
+      return true;
+    };
     /** Any call: keywords too, bound as Jinja2 binds them. */
     const bindCall = (vars: unknown[], frame: Frame, args: unknown[], kwargs: Kwargs): void => {
+      if (bindKnownKeywords(vars, frame, args, kwargs)) return;
       const rest: Kwargs = { ...kwargs };
       // Every parameter is bound before any default runs, so a default sees the arguments given after it
       // too; keywords named like a parameter already given positionally stay in `rest`.
@@ -1497,9 +1517,11 @@ export class Compiler {
         !/^(0|[1-9]\d*)$/.test(pair.key.value),
     );
     if (plainKeys) {
+      const names = node.items.map((pair) => (pair.key as ast.Const).value as string);
+      const stores = names.map(propertyStore);
       return (f) => {
         const out: Record<string, unknown> = {};
-        for (let i = 0; i < keys.length; i++) out[keys[i](f) as string] = values[i](f);
+        for (let i = 0; i < names.length; i++) stores[i](out, names[i], values[i](f));
         return out;
       };
     }

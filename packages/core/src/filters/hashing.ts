@@ -22,8 +22,29 @@ export function convertToSHA256(state: RenderState, value: unknown, key: unknown
   if (value instanceof Undefined) return '';
   if (key instanceof Undefined) throw undefinedError(key);
   const message = utf8Encode('convertToSHA256', inputText(value));
-  const mac = hmac.create(sha256, utf8Encode('convertToSHA256', inputText(key)));
-  return bytesToHex(hashed(state, mac, message));
+  return bytesToHex(hashed(state, keyedHmac(inputText(key)), message));
+}
+
+type Hmac = ReturnType<typeof hmac.create>;
+
+/**
+ * HMAC states with their key already hashed in, by key: a template signs with one key, so its two blocks are
+ * hashed once rather than on every call. Bounded, and short keys only: keys come from untrusted templates.
+ */
+const keyed = new Map<string, Hmac>();
+const MAX_KEYED = 64;
+const MAX_KEPT_KEY_LENGTH = 256;
+
+/** A fresh HMAC-SHA-256 keyed with `key`. */
+function keyedHmac(key: string): Hmac {
+  let state = keyed.get(key);
+  if (state === undefined) {
+    state = hmac.create(sha256, utf8Encode('convertToSHA256', key));
+    if (key.length > MAX_KEPT_KEY_LENGTH) return state;
+    if (keyed.size >= MAX_KEYED) keyed.delete(keyed.keys().next().value as string);
+    keyed.set(key, state);
+  }
+  return state.clone();
 }
 
 /**

@@ -9,6 +9,7 @@ import { spendRunning } from '../limits';
 import { dictViewKind } from './dict-views';
 import { repr, strRepr } from './format';
 import { isVisible } from './iterate';
+import { NOT_PLAIN, type PropertyLoad, propertyLoad } from './keyed-access';
 import { getMethod, isDictMethodName, numberProperty } from './methods';
 import { eq, isPlainSequence } from './operators';
 import type { RenderState } from './state';
@@ -158,75 +159,6 @@ export type MemberReader = (obj: unknown) => unknown;
 
 /** Reads `obj.key` or `obj[key]`: one of four functions, chosen by `memberAccess` when a template is compiled. */
 export type MemberAccess = (obj: unknown, key: string, load: PropertyLoad) => unknown;
-
-/** What a `PropertyLoad` returns for an object that is not plain. */
-export const NOT_PLAIN: unique symbol = Symbol('not plain');
-
-/**
- * Reads one property of an object that is plain (one made by JSON or an object literal, which inherits
- * `constructor` from Object), else returns `NOT_PLAIN`.
- */
-export type PropertyLoad = (object: Record<string, unknown>, key: string) => unknown;
-
-/**
- * Thirty-two copies of one property read. V8 keeps an inline cache per function, not per call site: a single
- * shared `object[key]` sees every key of every template, goes megamorphic and costs about 20 ns a read, where a
- * copy that sees one key stays monomorphic: 6 ns (`pnpm bench:property-loads`). Each key a template reads by
- * name gets a copy of its own while there are copies to give; later keys share them. The plain-object test is
- * in the copy too, so its inline cache sees only the shapes that hold that key.
- */
-const LOADS: readonly PropertyLoad[] = [
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-  (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
-];
-
-/** The copy of `LOADS` each key was given, for the first keys a process sees (bounded; the rest hash). */
-const loadOfKey = new Map<string, PropertyLoad>();
-const MAX_REMEMBERED_KEYS = 4096;
-
-/** The property read a template uses for `key`, known when it is compiled. */
-export function propertyLoad(key: string): PropertyLoad {
-  const given = loadOfKey.get(key);
-  if (given !== undefined) return given;
-  if (loadOfKey.size >= MAX_REMEMBERED_KEYS) {
-    let hash = 0;
-    for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
-    return LOADS[(hash >>> 0) % LOADS.length];
-  }
-  const load = LOADS[loadOfKey.size % LOADS.length];
-  loadOfKey.set(key, load);
-  return load;
-}
 
 /**
  * `obj.name` for a name a plain object cannot inherit and that is no dict method: a plain object's own data
