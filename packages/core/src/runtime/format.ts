@@ -311,6 +311,13 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
 
 /** Inserts separators every `size` digits from the right, padding with zeros up to `minWidth` as CPython does. */
 function group(digits: string, sep: string, size: number, minWidth: number): string {
+  if (minWidth <= 0) {
+    // No zero padding to make up: the digits in groups of `size` from the right, built left to right.
+    const first = digits.length % size || size;
+    let out = digits.slice(0, first);
+    for (let i = first; i < digits.length; i += size) out += sep + digits.slice(i, i + size);
+    return out;
+  }
   const parts: string[] = [];
   let remaining = digits.length;
   let min = minWidth;
@@ -343,7 +350,7 @@ function layoutNumber(
   if (spec.grouping && digits !== '') {
     const zeroPadded = spec.fill === '0' && spec.align === '=';
     const minWidth = zeroPadded ? spec.width - sign.length - prefix.length - remainder.length : 0;
-    const size = spec.grouping === '_' && 'boxX'.includes(spec.type) ? 4 : 3;
+    const size = spec.grouping === '_' && spec.type !== '' && 'boxX'.includes(spec.type) ? 4 : 3;
     grouped = group(digits, spec.grouping, size, minWidth);
   }
   const length = sign.length + prefix.length + grouped.length + remainder.length;
