@@ -18,7 +18,7 @@ import {
   pyCapitalize,
 } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
-import { isInt, isTuple, type Kwargs, Markup, NO_KWARGS, rangeOf, tuple, Undefined } from '../runtime/values';
+import { isInt, isTuple, type Kwargs, Markup, NO_KWARGS, rangeOf, Undefined } from '../runtime/values';
 import {
   attributeError,
   checkSize,
@@ -262,9 +262,13 @@ function doFormat(_state: RenderState, value: unknown, args: unknown[], kwargs: 
     throw filterArgumentError("can't handle positional and keyword arguments at the same time");
   }
   const fmt = softStr(value);
-  const values = hasKwargs ? { ...kwargs } : tuple([...args]);
+  // Positional arguments go as the tuple's items, without making the tuple.
+  const values = hasKwargs ? { ...kwargs } : undefined;
+  const positional = hasKwargs ? undefined : args;
   // Markup's `%` escapes the arguments' text.
-  return fmt instanceof Markup ? markupPercentFormat(fmt.value, values) : percentFormat(fmt, values);
+  return fmt instanceof Markup
+    ? markupPercentFormat(fmt.value, values, positional)
+    : percentFormat(fmt, values, positional);
 }
 
 const WRAP_SPACE = '[\\t\\n\\v\\f\\r ]';

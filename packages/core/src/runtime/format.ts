@@ -498,14 +498,17 @@ const ESCAPED_TEXT: PercentText = {
   ascii: (v) => escapeText(ascii(v)),
 };
 
-/** Python's `fmt % args`: a tuple gives several arguments, a dict serves `%(name)s`, anything else is one argument. */
-export function percentFormat(fmt: string, args: unknown): string {
-  return percentFormatWith(fmt, args, PLAIN_TEXT);
+/**
+ * Python's `fmt % args`: a tuple gives several arguments, a dict serves `%(name)s`, anything else is one argument.
+ * `positional`, when given, are the arguments of a tuple not made (the `format` filter's).
+ */
+export function percentFormat(fmt: string, args: unknown, positional?: unknown[]): string {
+  return percentFormatWith(fmt, args, PLAIN_TEXT, positional);
 }
 
 /** `Markup % args`: the arguments' text is escaped. */
-export function markupPercentFormat(fmt: string, args: unknown): Markup {
-  return new Markup(percentFormatWith(fmt, args, ESCAPED_TEXT));
+export function markupPercentFormat(fmt: string, args: unknown, positional?: unknown[]): Markup {
+  return new Markup(percentFormatWith(fmt, args, ESCAPED_TEXT, positional));
 }
 
 /** True when `%` reads `v` as a mapping: anything with `__getitem__` but a str or a tuple (lists and Undefined too). */
@@ -666,9 +669,9 @@ function parsePercent(fmt: string): PercentPiece[] {
   return pieces;
 }
 
-function percentFormatWith(fmt: string, args: unknown, text: PercentText): string {
+function percentFormatWith(fmt: string, args: unknown, text: PercentText, positional?: unknown[]): string {
   const program = percentProgram(fmt);
-  const tupleArgs = isTuple(args) ? (args as unknown[]) : null;
+  const tupleArgs = positional ?? (isTuple(args) ? (args as unknown[]) : null);
   const mapping = !tupleArgs && isMappingArg(args) ? args : null;
   // CPython's bookkeeping: a single argument is "arglen -1, argidx -2" and is consumed once.
   let current: unknown = args;
