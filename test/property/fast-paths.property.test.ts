@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disagreement, renderWithEngine } from '../conformance/engine-result';
+import { type JinjaBridge, type JinjaCase, startJinja } from '../jinja/bridge';
+
+// The quick ways of the render path (ASCII case mapping, plain decimal text, int arithmetic without BigInt,
+// repr without escapes, whitespace by number, digit grouping, keyword binding of macros, per-key property
+// reads) against Jinja2 itself, on inputs drawn to sit on both sides of each quick way's condition. One batch
+// per kind (`PROPERTY_RUNS` cases, default 300; `PROPERTY_SEED` replays).
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+const SEED =
+  process.env.PROPERTY_SEED === undefined ? Date.now() % 2 ** 31 : Number(process.env.PROPERTY_SEED);
+
+/** Text mostly ASCII, with the characters that leave each quick way: accents, final sigma, ß, ǅ, nbsp, emoji. */
+const text = fc.string({
+  unit: fc.constantFrom(
+    ...'aZq Mx-y1_.&\'"\\\t\n'.split(''),
+    'é',
+    'Σ',
+    'ß',
+    'ǅ',
+    '\u00a0',
+    '\u2028',
+    '\u200b',
+    '😀',
+    '\x7f',
+    '\x1c',
+  ),
+  maxLength: 16,
+});
+
+const caseMapping: fc.Arbitrary<JinjaCase> = text.map((s) => ({
+  template: '{{ s.title() }}|{{ s.capitalize() }}|{{ s|capitalize }}|{{ [s] }}|{{ {s: 1} }}|{{ (s,) }}',
+  data: { s },
+}));
+
+/** Numeric text: plain decimals and what only the full parser reads (underscores, spaces, signs, exponents). */
+const numericText = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: 1, maxLength: 18 }),
+  fc.string({ unit: fc.constantFrom(...'0123456789-+._ e'.split('')), maxLength: 12 }),
+  fc.tuple(fc.boolean(), fc.nat(), fc.nat(99)).map(([neg, n, d]) => `${neg ? '-' : ''}${n}.${d}`),
+);
+const numberParsing: fc.Arbitrary<JinjaCase> = numericText.map((s) => ({
+  template: '{{ s|int }}|{{ s|float }}|{{ s|int(-1, 16) }}|{{ s|float(-1) }}|{{ s|int(-1, 0) }}',
+  data: { s },
+}));
+
+/**
+ * Ints around zero and the edge of the safe range, where the quick arithmetic must hand over to BigInt (each
+ * one JSON writes exactly, so that Jinja2 reads the same int).
+ */
+const int = fc.oneof(
+  fc.integer({ min: -20, max: 20 }),
+  fc.integer(),
+  fc.constantFrom(2 ** 53 - 1, -(2 ** 53) + 1, 2 ** 53, 94906265, 94906266, 3037000499, 3037000500),
+);
+const arithmetic: fc.Arbitrary<JinjaCase> = fc.tuple(int, int, fc.integer({ min: 0, max: 70 })).map(([a, b, e]) => ({
+  template:
+    "{{ a / b if b else 'z' }}|{{ a // b if b else 'z' }}|{{ a % b if b else 'z' }}|{{ a ** e }}|{{ (a * 1.5) / (b or 1) }}|{{ '{:,}'.format(a) }}|{{ '{:_}'.format(a * 0.5) }}",
+  data: { a, b, e },
+}));
+
+const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
+  template: '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}',
+  data: { s },
+}));
+
+/** Macro calls that bind by keyword, by position, both, or wrongly (a keyword given twice, one unknown). */
+const macroCalls: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.subarray(['1', '2', '3']),
+    fc.subarray(['a=4', 'b=5', 'c=6', 'z=7']),
+    fc.boolean(),
+  )
+  .map(([positional, keywords, block]) => {
+    const call = `m(${[...positional, ...keywords].join(', ')})`;
+    const body = '{{ a }}|{{ b }}|{{ c }}{% if caller is defined %}|{{ caller() }}{% endif %}';
+    return {
+      template: `{% macro m(a, b=a, c=b ~ "!") %}${body}{% endmacro %}${block ? `{% call ${call} %}C{% endcall %}` : `{{ ${call} }}`}`,
+    };
+  });
+
+/** Attribute reads of JSON-like objects, some keys missing, some objects shaped otherwise. */
+const attributeReads: fc.Arbitrary<JinjaCase> = fc
+  .array(
+    fc.record(
+      { name: fc.string({ maxLength: 4 }), price: fc.integer(), color: fc.constantFrom('red', '') },
+      { requiredKeys: [] },
+    ),
+    { maxLength: 4 },
+  )
+  .map((items) => ({
+    template:
+      '{% for i in items %}{{ i.name }}:{{ i.price|default(0) }}:{{ i["color"] }}:{% if i %}T{% endif %}{% if i.color %}C{% endif %}{% if not i["price"] %}P{% endif %}{% if i.keys %}K{% endif %}{{ i|length }};{% endfor %}{% set ns = namespace(n=0) %}{% for i in items %}{% set ns.n = ns.n + 1 %}{% endfor %}{{ ns.n }}{{ dict(k=1, j=2) }}',
+    data: { items },
+  }));
+
+let jinja: JinjaBridge;
+beforeAll(async () => {
+  jinja = await startJinja();
+});
+afterAll(() => jinja.close());
+
+async function mismatches(cases: fc.Arbitrary<JinjaCase>): Promise<string[]> {
+  const sample = fc.sample(cases, { seed: SEED, numRuns: RUNS });
+  const results = await jinja.render(sample);
+  return sample.flatMap((c, i) => {
+    const problem = disagreement(c.template, renderWithEngine(c.template, c.data), results[i]);
+    return problem === undefined ? [] : [`${c.template} with ${JSON.stringify(c.data)}: ${problem}`];
+  });
+}
+
+describe(`the render path's quick ways against Jinja2 (seed ${SEED}, ${RUNS} of each)`, () => {
+  it('str.title(), capitalize and repr of text print what Jinja2 prints', async () => {
+    expect(await mismatches(caseMapping)).toEqual([]);
+  });
+
+  it('int and float of numeric text give what Jinja2 gives', async () => {
+    expect(await mismatches(numberParsing)).toEqual([]);
+  });
+
+  it('int division, floor division, modulo, powers and grouping print what Jinja2 prints', async () => {
+    expect(await mismatches(arithmetic)).toEqual([]);
+  });
+
+  it('striptags, wordcount and split see the whitespace Jinja2 sees', async () => {
+    expect(await mismatches(words)).toEqual([]);
+  });
+
+  it('macro calls bind keywords as Jinja2 binds them, errors included', async () => {
+    expect(await mismatches(macroCalls)).toEqual([]);
+  });
+
+  it('attribute reads, dict truth and namespace writes give what Jinja2 gives', async () => {
+    expect(await mismatches(attributeReads)).toEqual([]);
+  });
+});
