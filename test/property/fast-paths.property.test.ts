@@ -55,11 +55,13 @@ const int = fc.oneof(
   fc.integer(),
   fc.constantFrom(2 ** 53 - 1, -(2 ** 53) + 1, 2 ** 53, 94906265, 94906266, 3037000499, 3037000500),
 );
-const arithmetic: fc.Arbitrary<JinjaCase> = fc.tuple(int, int, fc.integer({ min: 0, max: 70 })).map(([a, b, e]) => ({
-  template:
-    "{{ a / b if b else 'z' }}|{{ a // b if b else 'z' }}|{{ a % b if b else 'z' }}|{{ a ** e }}|{{ (a * 1.5) / (b or 1) }}|{{ '{:,}'.format(a) }}|{{ '{:_}'.format(a * 0.5) }}",
-  data: { a, b, e },
-}));
+const arithmetic: fc.Arbitrary<JinjaCase> = fc
+  .tuple(int, int, fc.integer({ min: 0, max: 70 }))
+  .map(([a, b, e]) => ({
+    template:
+      "{{ a / b if b else 'z' }}|{{ a // b if b else 'z' }}|{{ a % b if b else 'z' }}|{{ a ** e }}|{{ (a * 1.5) / (b or 1) }}|{{ '{:,}'.format(a) }}|{{ '{:_}'.format(a * 0.5) }}",
+    data: { a, b, e },
+  }));
 
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template: '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}',
@@ -68,11 +70,7 @@ const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
 
 /** Macro calls that bind by keyword, by position, both, or wrongly (a keyword given twice, one unknown). */
 const macroCalls: fc.Arbitrary<JinjaCase> = fc
-  .tuple(
-    fc.subarray(['1', '2', '3']),
-    fc.subarray(['a=4', 'b=5', 'c=6', 'z=7']),
-    fc.boolean(),
-  )
+  .tuple(fc.subarray(['1', '2', '3']), fc.subarray(['a=4', 'b=5', 'c=6', 'z=7']), fc.boolean())
   .map(([positional, keywords, block]) => {
     const call = `m(${[...positional, ...keywords].join(', ')})`;
     const body = '{{ a }}|{{ b }}|{{ c }}{% if caller is defined %}|{{ caller() }}{% endif %}';

@@ -780,7 +780,11 @@ export class Compiler {
   private memberTruth(node: ast.Expr, scope: Scope): Cond | null {
     let kind: 'attribute' | 'item';
     let key: string;
-    if (node.type === 'Getattr' && !DICT_ATTRIBUTE_NAMES.has(node.attr) && plainLoopAttribute(node.attr) < 0) {
+    if (
+      node.type === 'Getattr' &&
+      !DICT_ATTRIBUTE_NAMES.has(node.attr) &&
+      plainLoopAttribute(node.attr) < 0
+    ) {
       kind = 'attribute';
       key = node.attr;
     } else if (node.type === 'Getitem' && node.arg.type === 'Const' && typeof node.arg.value === 'string') {
