@@ -315,3 +315,49 @@ describe('words joined by code unit', () => {
     );
   });
 });
+
+describe('a float to an int power, computed exactly', () => {
+  /** A finite double as an exact fraction `[numerator, denominator]`, the denominator a power of two. */
+  function fraction(x: number): [bigint, bigint] {
+    const view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, Math.abs(x));
+    const bits = view.getBigUint64(0);
+    const biased = Number(bits >> 52n);
+    const mantissa = biased === 0 ? bits & 0xfffffffffffffn : (bits & 0xfffffffffffffn) | (1n << 52n);
+    const exponent = biased === 0 ? -1074 : biased - 1075;
+    const sign = x < 0 ? -1n : 1n;
+    return exponent >= 0
+      ? [sign * mantissa * 2n ** BigInt(exponent), 1n]
+      : [sign * mantissa, 2n ** BigInt(-exponent)];
+  }
+
+  /** |p/q - r/s| compared with |p/q - t/u|: negative when the first is nearer. */
+  function nearer(p: bigint, q: bigint, r: [bigint, bigint], t: [bigint, bigint]): number {
+    const abs = (v: bigint) => (v < 0n ? -v : v);
+    const first = abs(p * r[1] - r[0] * q) * t[1];
+    const second = abs(p * t[1] - t[0] * q) * r[1];
+    return first < second ? -1 : first > second ? 1 : 0;
+  }
+
+  const floats = fc.oneof(
+    fc.double({ min: 0.5, max: 2, noNaN: true }),
+    fc.double({ min: -1000, max: 1000, noNaN: true }).filter((x) => Math.abs(x) > 1e-3),
+  );
+
+  it('is the double nearest the exact power (no neighbour is nearer)', () => {
+    fc.assert(
+      fc.property(floats, fc.integer({ min: -40, max: 40 }), (x, n) => {
+        const [a, b] = fraction(x);
+        const [p, q] = n >= 0 ? [a ** BigInt(n), b ** BigInt(n)] : [b ** BigInt(-n), a ** BigInt(-n)];
+        const text = compile('{{ x ** n }}').render({ x, n });
+        const r = Number(text);
+        fc.pre(Number.isFinite(r) && Math.abs(r) > 1e-300);
+        const [pn, qn] = q < 0n ? [-p, -q] : [p, q];
+        for (const neighbour of [nextDouble(r, true), nextDouble(r, false)]) {
+          expect(nearer(pn, qn, fraction(r), fraction(neighbour))).toBeLessThanOrEqual(0);
+        }
+      }),
+      { numRuns: runs },
+    );
+  });
+});

@@ -160,6 +160,11 @@ describe('`**` keeps ints exact, goes to float for negative exponents, and raise
     [2, '**', -1, '0.5'],
     [-2, '**', -2, '0.25'],
     [1.5, '**', 2, '2.25'],
+    // The double nearest the exact power, where JavaScript's `**` is an ulp off (as Python prints them).
+    [1.1493, '**', 4, '1.74475168657244'],
+    [0.7694, '**', 17, '0.011603448886166436'],
+    [1.6999, '**', 19, '23880.537849150514'],
+    [2.5, '**', -3, '0.064'],
     [2, '**', 0.5, '1.4142135623730951'],
     [0, '**', 0, '1'],
     [f(0.0), '**', 0, '1.0'],

@@ -16,6 +16,7 @@ export const cases: Case[] = rows([
   ['unpacking in with is a syntax error', '{% with a, b = 1, 2 %}{{ a }}{% endwith %}'],
   ['unpacking in a block set is a syntax error', '{% set a, b %}x{% endset %}'],
   ['a negative float to a fractional power is a ValueError', '{{ (-8) ** 0.5 }}'],
+  ['a float to a fractional power may differ in its last digit', '{{ 2 ** -2.5 }}'],
   ['include is not available', "{% include 'x.html' %}"],
   ['extends is not available', "{% extends 'base.html' %}"],
   ['import is not available', "{% import 'forms.html' as forms %}"],
