@@ -52,6 +52,14 @@ describe('v5 preview: bad input never gets a 500', () => {
     );
   });
 
+  it('a field that must be one of some strings, given an object with its own toString, is named in a 400', async () => {
+    // Found by the property below (seed 1277688092): the message printed the value with String(), which throws.
+    const body = { ...validBody(), channel: { toString: '' } };
+    const answer = await postV5(app, JSON.stringify(body));
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('got an object');
+  });
+
   it('mutated valid bodies get a documented 4xx or a 200', async () => {
     await fc.assert(
       fc.asyncProperty(mutatedBodies(validBody), async (body) => expectDocumented(await postV5(app, body))),

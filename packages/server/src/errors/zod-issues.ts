@@ -42,8 +42,12 @@ const EXPECTED: Record<string, string> = {
   tuple: 'an array',
 };
 
+/** A received value as a message shows it: a string quoted, a number or boolean as it is, anything else by its type. */
 function quote(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // Not `String(value)`: an object from the body may carry its own `toString` (`{"toString": ""}` throws).
+  return jsonTypeName(value);
 }
 
 function describe(issue: core.$ZodIssue, name: string): string {
