@@ -215,8 +215,10 @@ function wordCount(text: string): number {
   return words;
 }
 
-function doWordcount(_state: RenderState, value: unknown): number {
-  return wordCount(textOf(softStr(value)));
+function doWordcount(state: RenderState, value: unknown): number {
+  const text = textOf(softStr(value));
+  spend(state, text.length);
+  return wordCount(text);
 }
 
 function doIndent(
