@@ -294,4 +294,16 @@ describe('inputs on which built-ins used to run for seconds to hours finish far 
     },
     30_000,
   );
+
+  // Millions of empty lines (U+001C is a line break to Python): no character to spend for, but each line is work.
+  it.each(["('\\x1c' * 2000000)|wordwrap|length", "('\\n' * 9000000).splitlines()|length"])(
+    'a text of millions of empty lines stops at the time limit: {{ %s }}',
+    (expression) => {
+      const { error, ms } = call(`{{ ${expression} }}`, null, [], 100);
+      expect(error).toBeInstanceOf(LimitError);
+      expect((error as LimitError).limit).toBe('timeoutMs');
+      expect(ms).toBeLessThan(100 + MARGIN_MS);
+    },
+    30_000,
+  );
 });

@@ -360,6 +360,8 @@ function wrapParagraph(
   breakLongWords: boolean,
   breakOnHyphens: boolean,
 ): string[] {
+  // An empty paragraph has no chunk to spend for, but wrapping it is still work.
+  spend(state, 1);
   if (width <= 0) throw valueError(`invalid width ${width} (must be > 0)`);
   // Chunks are split off as the lines need them, so a long text spends its time as it goes.
   const source = splitChunks(text, breakOnHyphens ? WORD_SEPARATOR : SIMPLE_WORD_SEPARATOR);

@@ -5,7 +5,7 @@
  */
 
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
-import { checkSize, spend } from '../limits';
+import { checkSize, spend, spendRunning } from '../limits';
 import { callValue, dictHas, dictLookup } from './access';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
@@ -434,6 +434,8 @@ export function splitlines(s: string, keepends: unknown): string[] {
   const out: string[] = [];
   let from = 0;
   for (const match of s.matchAll(LINE_BREAK)) {
+    // Each line spends: text of millions of empty lines is work no character count shows.
+    spendRunning(1);
     const at = match.index as number;
     out.push(s.slice(from, keep ? at + match[0].length : at));
     from = at + match[0].length;
