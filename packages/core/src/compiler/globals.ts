@@ -8,6 +8,7 @@ import type { RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
+  type CallableAttributes,
   type EngineMethod,
   isDict,
   isInt,
@@ -78,16 +79,18 @@ const callReset: EngineMethod = (self, _state, args, kwargs) => {
 
 /** `joiner(sep)`: a callable that returns '' the first time and `sep` after. */
 function joiner(sep: unknown): PyCallable {
-  const attributes = new Map<string, unknown>([
-    ['sep', sep],
-    ['used', false],
-  ]);
+  let used = false;
+  // Read live, without a Map per joiner: templates make one per item (`{% set comma = joiner() %}`).
+  const attributes: CallableAttributes = {
+    has: (name) => name === 'sep' || name === 'used',
+    get: (name) => (name === 'sep' ? sep : name === 'used' ? used : undefined),
+  };
   return new PyCallable(
     'joiner',
     (_state, args, kwargs) => {
       refuseArguments('Joiner.__call__', args, kwargs);
-      if (attributes.get('used')) return sep;
-      attributes.set('used', true);
+      if (used) return sep;
+      used = true;
       return '';
     },
     attributes,
@@ -217,7 +220,15 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     'namespace',
     new PyCallable(
       'namespace',
-      (_state, args, kwargs) => new Namespace(dictArguments(args, kwargs).map(([k, v]) => [String(k), v])),
+      (_state, args, kwargs) => {
+        if (args.length > 0)
+          return new Namespace(dictArguments(args, kwargs).map(([k, v]) => [String(k), v]));
+        // `namespace(total=0)`, the usual call: the keywords as they are, without a list of pairs.
+        const namespace = new Namespace();
+        const names = Object.keys(kwargs);
+        for (let i = 0; i < names.length; i++) namespace.set(names[i], kwargs[names[i]]);
+        return namespace;
+      },
       undefined,
       'type',
       "<class 'jinja2.utils.Namespace'>",

@@ -102,6 +102,12 @@ export type Kwargs = Record<string, unknown>;
 /** The keyword arguments of a call that has none: shared, so callables must never change what they are given. */
 export const NO_KWARGS: Kwargs = Object.freeze({});
 
+/** The attributes of a callable: a `Map`, or anything that answers `has` and `get` (a joiner's live `used`). */
+export interface CallableAttributes {
+  has(name: string): boolean;
+  get(name: string): unknown;
+}
+
 /**
  * Anything a template may call: macros, `range`, `dict`, bound Python methods, `loop.cycle`, `caller`.
  * Raw JS functions found in data are never called: templates cannot reach them.
@@ -113,7 +119,7 @@ export class PyCallable {
     /** Runs the call. `state` is the render's `RenderState`. */
     readonly call: (state: import('./state').RenderState, args: unknown[], kwargs: Kwargs) => unknown,
     /** Attributes Python shows on the callable (a macro's `name`, `arguments`, `catch_varargs`, ...). */
-    readonly attributes?: ReadonlyMap<string, unknown>,
+    readonly attributes?: CallableAttributes,
     /** Python's type, with its module unless a builtin (`jinja2.runtime.Macro`, `type`, `method`). */
     readonly pyType = 'builtin_function_or_method',
     /** What Python prints for it, without the address (`<built-in method upper of str object>`). */
