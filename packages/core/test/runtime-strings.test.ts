@@ -9,6 +9,8 @@ import {
   compareStrings,
   cpLength,
   hasSurrogate,
+  isPySpaceCode,
+  PY_WHITESPACE,
   pyCapitalize,
   pyCasefold,
   pySwapcase,
@@ -31,6 +33,16 @@ describe('strings are measured and split by code point, as Python does', () => {
   it('strings order by code point, so an astral character sorts after U+FFFF', () => {
     const sorted = ['b', '\u{1F600}', '\uffff', 'a', 'B'].sort(compareStrings);
     expect(sorted).toEqual(['B', 'a', 'b', '\uffff', '\u{1F600}']);
+  });
+});
+
+describe("Python's whitespace told by character code", () => {
+  it('is the set PY_WHITESPACE names, for every code unit', () => {
+    const space = new RegExp(`^[${PY_WHITESPACE}]$`);
+    const differ: number[] = [];
+    for (let c = 0; c <= 0xffff; c++)
+      if (isPySpaceCode(c) !== space.test(String.fromCharCode(c))) differ.push(c);
+    expect(differ).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import { callValue, getattr, getitem, isInheritedName, memberAccess, slice } fro
 import { str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
-import { NOT_PLAIN, propertyLoad, propertyStore } from '../runtime/keyed-access';
+import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
 import { callResolved, DICT_ATTRIBUTE_NAMES, methodFinder } from '../runtime/methods';
 import {
   add,
@@ -373,7 +373,6 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
   }
   const [n0, n1, n2] = names;
   const [v0, v1, v2] = values;
-  const [s0, s1, s2] = names.map(propertyStore);
   // Each record is a copy of one made with the keys already in place: V8 copies its shape, and the stores below
   // change properties rather than add them (adding properties by computed name is slow once its site has seen
   // many names).
@@ -381,23 +380,23 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
   if (names.length === 1) {
     return (f) => {
       const out: Kwargs = { ...shape };
-      s0(out, n0, v0(f));
+      out[n0] = v0(f);
       return out;
     };
   }
   if (names.length === 2) {
     return (f) => {
       const out: Kwargs = { ...shape };
-      s0(out, n0, v0(f));
-      s1(out, n1, v1(f));
+      out[n0] = v0(f);
+      out[n1] = v1(f);
       return out;
     };
   }
   return (f) => {
     const out: Kwargs = { ...shape };
-    s0(out, n0, v0(f));
-    s1(out, n1, v1(f));
-    s2(out, n2, v2(f));
+    out[n0] = v0(f);
+    out[n1] = v1(f);
+    out[n2] = v2(f);
     return out;
   };
 }
@@ -1044,7 +1043,6 @@ export class Compiler {
     if (target.type === 'NSRef') {
       const read = this.name(target.name, scope);
       const attr = target.attr;
-      const write = propertyStore(attr);
       return (f, value) => {
         const ns = read(f);
         if (!(ns instanceof Namespace)) {
@@ -1053,7 +1051,7 @@ export class Compiler {
             'cannot assign attribute on non-namespace object',
           ).locate(at.line, at.col, source);
         }
-        ns.set(attr, value(f), write);
+        ns.set(attr, value(f));
       };
     }
     const bind = this.binder(target, scope, false);
@@ -1177,73 +1175,50 @@ export class Compiler {
       if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
     };
     /**
-     * A call with keywords that all name parameters (or `caller`), and no `**kwargs` to collect: bound without
-     * copying the keywords. False, with nothing decided, for any other call.
+     * Any call with keywords, bound as Jinja2 binds them, without copying the keywords: every parameter is bound
+     * before any default runs (a default sees the arguments given after it too), and keywords no parameter took
+     * (one named like a parameter given positionally among them) go to `**kwargs` or are an error.
      */
-    const bindKnownKeywords = (vars: unknown[], frame: Frame, args: unknown[], kwargs: Kwargs): boolean => {
+    const bindCall = (vars: unknown[], frame: Frame, args: unknown[], kwargs: Kwargs): void => {
       const given = args.length;
-      if (kwargsSlot >= 0 || (given > paramCount && varargsSlot < 0)) return false;
       let used = 0;
       for (let i = 0; i < paramCount; i++) {
+        const param = paramNames[i];
         if (i < given) vars[paramSlots[i]] = args[i];
-        else if (Object.hasOwn(kwargs, paramNames[i])) {
-          vars[paramSlots[i]] = kwargs[paramNames[i]];
+        else if (Object.hasOwn(kwargs, param)) {
+          vars[paramSlots[i]] = kwargs[param];
           used++;
-        } else vars[paramSlots[i]] = new Undefined(paramNames[i], NO_OBJECT, notProvided[i]);
+        } else vars[paramSlots[i]] = new Undefined(param, NO_OBJECT, notProvided[i]);
       }
       const hasCaller = callerSlot >= 0 && Object.hasOwn(kwargs, 'caller');
-      if (Object.keys(kwargs).length !== used + (hasCaller ? 1 : 0)) return false;
       if (callerSlot >= 0) vars[callerSlot] = hasCaller && kwargs.caller != null ? kwargs.caller : noCaller();
+      const names = Object.keys(kwargs);
+      const rest: Kwargs = {};
+      if (names.length > used + (hasCaller ? 1 : 0)) {
+        for (const key of names) {
+          if (paramNames.indexOf(key) >= given || (hasCaller && key === 'caller')) continue;
+          setKey(rest, key, kwargs[key]);
+        }
+        if (kwargsSlot < 0) {
+          if (Object.hasOwn(rest, 'caller')) {
+            throw new TemplateRuntimeError(
+              'TypeError',
+              `${label} was invoked with two values for the special caller argument. This is most likely a bug.`,
+            );
+          }
+          throw new TemplateRuntimeError(
+            'TypeError',
+            `${label} takes no keyword argument ${strRepr(Object.keys(rest)[0])}`,
+          );
+        }
+      }
+      if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
       if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
-      // Defaults run in the macro's body once every argument is bound, so a default sees the later ones too.
+      else if (given > paramCount) throw tooMany();
+      // Defaults run in the macro's body, once the call is known to be valid.
       for (let i = Math.max(given, firstDefault); i < paramCount; i++) {
         if (!Object.hasOwn(kwargs, paramNames[i])) vars[paramSlots[i]] = defaults[i - firstDefault](frame);
       }
-      return true;
-    };
-    /** Any call: keywords too, bound as Jinja2 binds them. */
-    const bindCall = (vars: unknown[], frame: Frame, args: unknown[], kwargs: Kwargs): void => {
-      if (bindKnownKeywords(vars, frame, args, kwargs)) return;
-      const rest: Kwargs = { ...kwargs };
-      // Every parameter is bound before any default runs, so a default sees the arguments given after it
-      // too; keywords named like a parameter already given positionally stay in `rest`.
-      const pending: number[] = [];
-      for (let i = 0; i < paramCount; i++) {
-        const param = paramNames[i];
-        if (i < args.length) vars[paramSlots[i]] = args[i];
-        else if (Object.hasOwn(rest, param)) {
-          vars[paramSlots[i]] = rest[param];
-          delete rest[param];
-        } else {
-          vars[paramSlots[i]] = new Undefined(param, NO_OBJECT, notProvided[i]);
-          if (i >= firstDefault) pending.push(i);
-        }
-      }
-      if (callerSlot >= 0) {
-        const caller = rest.caller;
-        delete rest.caller;
-        vars[callerSlot] = caller === undefined || caller === null ? noCaller() : caller;
-      }
-      if (kwargsSlot >= 0) vars[kwargsSlot] = rest;
-      else {
-        const leftover = Object.keys(rest);
-        if (Object.hasOwn(rest, 'caller')) {
-          throw new TemplateRuntimeError(
-            'TypeError',
-            `${label} was invoked with two values for the special caller argument. This is most likely a bug.`,
-          );
-        }
-        if (leftover.length > 0) {
-          throw new TemplateRuntimeError(
-            'TypeError',
-            `${label} takes no keyword argument ${strRepr(leftover[0])}`,
-          );
-        }
-      }
-      if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
-      else if (args.length > paramCount) throw tooMany();
-      // Defaults run in the macro's body, once the call is known to be valid.
-      for (const i of pending) vars[paramSlots[i]] = defaults[i - firstDefault](frame);
     };
 
     const text = name === null ? '<Macro anonymous>' : `<Macro ${strRepr(name)}>`;
@@ -1553,11 +1528,9 @@ export class Compiler {
         !/^(0|[1-9]\d*)$/.test(pair.key.value),
     );
     if (plainKeys) {
-      const names = node.items.map((pair) => (pair.key as ast.Const).value as string);
-      const stores = names.map(propertyStore);
       return (f) => {
         const out: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i++) stores[i](out, names[i], values[i](f));
+        for (let i = 0; i < keys.length; i++) out[keys[i](f) as string] = values[i](f);
         return out;
       };
     }

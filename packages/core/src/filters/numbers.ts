@@ -1,7 +1,7 @@
 /** Jinja2's number filters: `abs`, `int`, `float`, `round`, `filesizeformat`, exact to Python's arithmetic. */
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { repr } from '../runtime/format';
-import { fixedText, roundFloatFast } from '../runtime/number-format';
+import { decompose, fixedText, roundFloatFast } from '../runtime/number-format';
 import { truthy, typeName } from '../runtime/operators';
 import type { FilterSpec } from '../runtime/state';
 import { pyIsAscii } from '../runtime/strings';
@@ -157,18 +157,6 @@ function doAbs(_state: unknown, value: unknown): unknown {
   if (typeof value === 'number') return Math.abs(value);
   if (value instanceof PyFloat) return float(Math.abs(value.value));
   throw typeError(`bad operand type for abs(): '${typeName(value)}'`);
-}
-
-/** A double as `mantissa * 2 ** exponent`, both exact. */
-function decompose(x: number): { mantissa: bigint; exponent: number } {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, Math.abs(x));
-  const bits = view.getBigUint64(0);
-  const biased = Number((bits >> 52n) & 0x7ffn);
-  const fraction = bits & 0xfffffffffffffn;
-  return biased === 0
-    ? { mantissa: fraction, exponent: -1074 }
-    : { mantissa: fraction | 0x10000000000000n, exponent: biased - 1075 };
 }
 
 /**

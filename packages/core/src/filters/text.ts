@@ -6,7 +6,7 @@ import { codePoints, hasSurrogate, PY_WHITESPACE } from '../runtime/strings';
 export const PY_SPACE_RUN = new RegExp(`[${PY_WHITESPACE}]+`);
 
 /** Where text is not already one word apart: a space run, a space at either end, other whitespace. */
-const NOT_JOINED = new RegExp(`[${PY_WHITESPACE.replace('\\x1c-\\x20', '\\x1c-\\x1f')}]|  |^ | $`);
+const NOT_JOINED = new RegExp(`(?! )[${PY_WHITESPACE}]|  |^ | $`);
 const SPACE_RUNS = new RegExp(`[${PY_WHITESPACE}]+`, 'g');
 
 /**

@@ -282,3 +282,16 @@ export function floatRepr(x: number): string {
   const body = formatAbsFloat(x, 'r', 0, { addDot0: true });
   return x < 0 || Object.is(x, -0) ? `-${body}` : body;
 }
+
+const DOUBLE_BITS = new DataView(new ArrayBuffer(8));
+
+/** A finite double's magnitude as `mantissa * 2 ** exponent`, both exact (a subnormal's exponent is -1074). */
+export function decompose(x: number): { mantissa: bigint; exponent: number } {
+  DOUBLE_BITS.setFloat64(0, Math.abs(x));
+  const bits = DOUBLE_BITS.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & 0xfffffffffffffn;
+  return biased === 0
+    ? { mantissa: fraction, exponent: -1074 }
+    : { mantissa: fraction | 0x10000000000000n, exponent: biased - 1075 };
+}

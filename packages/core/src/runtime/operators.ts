@@ -11,6 +11,7 @@ import { markupPercentFormat, percentFormat } from './format';
 import { hashKey } from './hash-key';
 import { dictEntries, dictHasItems } from './iterate';
 import { escapeText } from './markup';
+import { decompose } from './number-format';
 import type { RenderState } from './state';
 import { compareStrings } from './strings';
 import { typeName } from './type-name';
@@ -286,24 +287,40 @@ export function truediv(_state: RenderState, a: unknown, b: unknown): unknown {
   return float(floatOf(a) / y);
 }
 
-/** `a / b` of big ints, correctly rounded: a 66+-bit quotient with a sticky bit, rounded once by Number(). */
+/** `a / b` of big ints, correctly rounded. */
 function bigDivide(a: bigint, b: bigint): number {
-  const negative = a < 0n !== b < 0n;
-  const n = a < 0n ? -a : a;
-  const d = b < 0n ? -b : b;
-  const shift = Math.max(0, 66 - (n.toString(2).length - d.toString(2).length));
-  let q = (n << BigInt(shift)) / d;
-  if ((n << BigInt(shift)) % d !== 0n) q |= 1n;
-  let x = Number(q);
-  let s = shift;
-  while (s > 0 && x !== 0) {
-    const step = Math.min(s, 1000);
-    x /= 2 ** step;
-    s -= step;
-  }
+  const x = roundedQuotient(a < 0n ? -a : a, b < 0n ? -b : b);
   if (!Number.isFinite(x))
     throw new TemplateRuntimeError('OverflowError', 'integer division result too large for a float');
-  return negative ? -x : x;
+  return a < 0n !== b < 0n ? -x : x;
+}
+
+/**
+ * `n / d * 2 ** e` for non-negative big ints as the nearest double (Infinity past the largest): a quotient of
+ * 66 or 67 bits with a sticky bit, rounded once by Number(), then scaled by powers of two (exact unless the
+ * result is subnormal). A `d` of 1 is a shift, not a division.
+ */
+function roundedQuotient(n: bigint, d: bigint, e = 0): number {
+  const shift = 66 - (n.toString(2).length - (d === 1n ? 1 : d.toString(2).length));
+  let q: bigint;
+  let exact: boolean;
+  if (d === 1n) {
+    q = shift >= 0 ? n << BigInt(shift) : n >> BigInt(-shift);
+    exact = shift >= 0 || q << BigInt(-shift) === n;
+  } else {
+    const num = shift > 0 ? n << BigInt(shift) : n;
+    const den = shift < 0 ? d << BigInt(-shift) : d;
+    q = num / den;
+    exact = q * den === num;
+  }
+  if (!exact) q |= 1n;
+  let x = Number(q);
+  for (let s = e - shift; s !== 0 && x !== 0 && Number.isFinite(x); ) {
+    const step = Math.max(-1000, Math.min(1000, s));
+    x *= 2 ** step;
+    s -= step;
+  }
+  return x;
 }
 
 /** CPython's `float_divmod`: floor quotient and modulo with the sign of the divisor. */
@@ -423,54 +440,19 @@ function smallPower(base: number, exp: number): number | undefined {
 
 /** The largest exponent `integralPower` computes exactly (a 53-bit mantissa to it is under 7,000 bits). */
 const MAX_EXACT_EXPONENT = 128;
-const DOUBLE_BITS = new DataView(new ArrayBuffer(8));
 
-/** A finite nonzero double's magnitude as `mantissa * 2 ** exponent`, with an integer mantissa. */
-function splitDouble(x: number): [bigint, number] {
-  DOUBLE_BITS.setFloat64(0, Math.abs(x));
-  const bits = DOUBLE_BITS.getBigUint64(0);
-  const biased = Number(bits >> 52n);
-  const fraction = bits & 0xfffffffffffffn;
-  return biased === 0 ? [fraction, -1074] : [fraction | 0x10000000000000n, biased - 1075];
-}
-
-/**
- * `n * 2 ** e` rounded once to the nearest double, ties to even; undefined when it is not a normal double (a
- * subnormal result would be rounded twice here).
- */
-function scaledBig(n: bigint, e: number): number | undefined {
-  const bits = n.toString(2).length;
-  // 64 significant bits and a sticky bit for the rest: Number() then rounds once, correctly.
-  const drop = Math.max(0, bits - 64);
-  let q = n >> BigInt(drop);
-  if (drop > 0 && q << BigInt(drop) !== n) q |= 1n;
-  const exponent = e + drop;
-  const top = exponent + Math.min(bits, 64) - 1;
-  if (top > 1023 || top < -1022) return undefined;
-  const half = Math.trunc(exponent / 2);
-  return Number(q) * 2 ** half * 2 ** (exponent - half);
-}
-
-/** `x ** n` for a finite nonzero float and an int `n`, exact and rounded once; undefined outside normal range. */
-function integralPower(x: number, n: number): number | undefined {
+/** `x ** n` for a finite nonzero float and an int `n`, exact and rounded once (Infinity past the largest double). */
+function integralPower(x: number, n: number): number {
   if (n === 1) return x;
   // One IEEE multiplication or division is itself rounded once.
   if (n === 2) return x * x;
   if (n === -1) return 1 / x;
-  const [mantissa, exponent] = splitDouble(x);
+  const { mantissa, exponent } = decompose(x);
   const k = Math.abs(n);
+  // |x| ** k = mantissa ** k * 2 ** (exponent * k).
   const power = mantissa ** BigInt(k);
-  let magnitude: number | undefined;
-  if (n > 0) magnitude = scaledBig(power, exponent * k);
-  else {
-    // 2 ** -(exponent k) / power: a quotient of 64+ bits, and a sticky bit when it is not exact.
-    const shift = power.toString(2).length + 64;
-    const numerator = 1n << BigInt(shift);
-    let quotient = numerator / power;
-    if (quotient * power !== numerator) quotient |= 1n;
-    magnitude = scaledBig(quotient, -shift - exponent * k);
-  }
-  if (magnitude === undefined) return undefined;
+  const magnitude =
+    n > 0 ? roundedQuotient(power, 1n, exponent * k) : roundedQuotient(1n, power, -exponent * k);
   return x < 0 && k % 2 === 1 ? -magnitude : magnitude;
 }
 
@@ -490,11 +472,8 @@ function floatPow(x: number, y: number): number {
   }
   // An integral exponent is computed exactly and rounded once, as C's pow (which CPython calls) rounds it: V8's
   // `**` is an ulp off for about one in twelve (`1.1493 ** 4`). Other exponents keep V8's result.
-  const exact =
-    Number.isInteger(y) && Math.abs(y) <= MAX_EXACT_EXPONENT && Number.isFinite(x) && x !== 0
-      ? integralPower(x, y)
-      : undefined;
-  const r = exact ?? x ** y;
+  const exact = Number.isInteger(y) && Math.abs(y) <= MAX_EXACT_EXPONENT && Number.isFinite(x) && x !== 0;
+  const r = exact ? integralPower(x, y) : x ** y;
   if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) {
     throw new TemplateRuntimeError('OverflowError', "(34, 'Numerical result out of range')");
   }

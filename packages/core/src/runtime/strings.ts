@@ -7,7 +7,6 @@
 import { spendRunning } from '../limits';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
-const NON_ASCII = /[\u0080-\uffff]/;
 
 /** True when `s` holds a surrogate, i.e. when its UTF-16 length differs from its code-point length. */
 export function hasSurrogate(s: string): boolean {
@@ -223,7 +222,7 @@ export function pyLower(s: string): string {
 
 /** `str.title()`: titlecase after any uncased character (digits and apostrophes too), lowercase elsewhere. */
 export function pyTitle(s: string): string {
-  if (NON_ASCII.test(s) === false) return asciiPyTitle(s);
+  if (pyIsAscii(s)) return asciiPyTitle(s);
   const chars = codePoints(s);
   let out = '';
   let previousCased = false;
@@ -258,7 +257,7 @@ function asciiPyTitle(s: string): string {
 /** `str.capitalize()`: the first character titlecased, the rest lowercased. */
 export function pyCapitalize(s: string): string {
   // In ASCII no character changes length or needs context (no final sigma, no titlecase exceptions).
-  if (NON_ASCII.test(s) === false) {
+  if (pyIsAscii(s)) {
     spendRunning(s.length);
     return s.slice(0, 1).toUpperCase() + s.slice(1).toLowerCase();
   }

@@ -6,7 +6,6 @@
  * tell apart is marked: a float with an integral value (`2.0`) is a `PyFloat`, a tuple is an array
  * marked with `TUPLE`.
  */
-import type { PropertyStore } from './keyed-access';
 
 /** A Python float whose value is integral (`2.0`, `-0.0`, `1e16`). Non-integral floats are plain numbers. */
 export class PyFloat {
@@ -213,17 +212,13 @@ export class Namespace {
     return Object.hasOwn(this.attrs, name) ? this.attrs[name] : undefined;
   }
 
-  /**
-   * Sets the attribute `name` (`__proto__` too, as a plain key); `write`, when the name is known in advance,
-   * is its `propertyStore`.
-   */
-  set(name: string, value: unknown, write?: PropertyStore): void {
+  /** Sets the attribute `name` (`__proto__` too, as a plain key). */
+  set(name: string, value: unknown): void {
     if (!Object.hasOwn(this.attrs, name)) {
       if (this.order === null && isArrayIndex(name)) this.order = Object.keys(this.attrs);
       this.order?.push(name);
     }
-    if (write === undefined || name === '__proto__') setKey(this.attrs, name, value);
-    else write(this.attrs, name, value);
+    setKey(this.attrs, name, value);
   }
 
   /** The attributes in the order they were first set, as Python's dict keeps them. */
