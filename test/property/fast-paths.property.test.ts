@@ -63,6 +63,27 @@ const arithmetic: fc.Arbitrary<JinjaCase> = fc
     data: { a, b, e },
   }));
 
+/** Replacement of short, repeated or absent text, with and without a count (a `$` is plain text to Python). */
+const piece = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '$', '&', 'é', '😀'), maxLength: 3 });
+const replacing: fc.Arbitrary<JinjaCase> = fc
+  .tuple(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '$', 'é', '😀'), maxLength: 12 }), piece, piece)
+  .chain(([s, old, by]) =>
+    fc.integer({ min: -2, max: 4 }).map((n) => ({
+      template: `{{ s.replace(old, by) }}|{{ s.replace(old, by, n) }}|{{ s|replace(old, by) }}|{{ s|replace(old, by, n) }}|{{ s.replace(old, by).replace(by, old) }}`,
+      data: { s, old, by, n },
+    })),
+  );
+
+/** Ints printed by format specs of every radix, sign, width and grouping, safe and past the safe range. */
+const intFormats: fc.Arbitrary<JinjaCase> = fc
+  .tuple(int, fc.constantFrom('d', 'x', 'X', 'o', 'b', 'n', ''), fc.constantFrom('', '+', ' ', '-'))
+  .chain(([a, type, sign]) =>
+    fc.constantFrom('', '#', '08', ',', '_', '>12', '^9', '=+10').map((extra) => ({
+      template: `{{ '{:${sign}${extra}${type}}'.format(a) }}|{{ '{:c}'.format(a % 1114112) }}|{{ '%d|%x|%o' % (a, a, a) }}|{{ [a, a]|unique|list|length }}`,
+      data: { a },
+    })),
+  );
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template: '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}',
   data: { s },
@@ -120,6 +141,14 @@ describe(`the render path's quick ways against Jinja2 (seed ${SEED}, ${RUNS} of 
 
   it('int division, floor division, modulo, powers and grouping print what Jinja2 prints', async () => {
     expect(await mismatches(arithmetic)).toEqual([]);
+  });
+
+  it('replace, by method and filter, with and without a count, gives what Jinja2 gives', async () => {
+    expect(await mismatches(replacing)).toEqual([]);
+  });
+
+  it('ints formatted by every radix, sign, width and grouping print what Jinja2 prints', async () => {
+    expect(await mismatches(intFormats)).toEqual([]);
   });
 
   it('striptags, wordcount and split see the whitespace Jinja2 sees', async () => {

@@ -296,15 +296,17 @@ export function applyPlan(
 ): unknown[] {
   if (plan.error !== null) throw new TemplateRuntimeError('TypeError', plan.error);
   const { params, extraPositional, extraKeywords } = plan;
-  const out: unknown[] = new Array(params.length);
+  // Arrays are pushed, not stored into `new Array(n)`: holey arrays are slower in code all templates share.
+  const out: unknown[] = [];
   for (let i = 0; i < params.length; i++) {
     const source = params[i];
-    out[i] =
-      source === null ? undefined : source[0] === 'pos' ? positional[source[1]] : keywordValues[source[1]];
+    out.push(
+      source === null ? undefined : source[0] === 'pos' ? positional[source[1]] : keywordValues[source[1]],
+    );
   }
   if (spec.varargs) {
-    const rest: unknown[] = new Array(extraPositional.length);
-    for (let i = 0; i < extraPositional.length; i++) rest[i] = positional[extraPositional[i]];
+    const rest: unknown[] = [];
+    for (let i = 0; i < extraPositional.length; i++) rest.push(positional[extraPositional[i]]);
     out.push(rest);
   }
   if (spec.kwargs) {
@@ -346,7 +348,7 @@ export function listOf<F>(items: ReadonlyArray<(f: F) => unknown>): (f: F) => un
 
 /** Evaluates compiled arguments in order, into a new array. */
 export function evaluateAll<F>(args: ReadonlyArray<(f: F) => unknown>, f: F): unknown[] {
-  const out: unknown[] = new Array(args.length);
-  for (let i = 0; i < args.length; i++) out[i] = args[i](f);
+  const out: unknown[] = [];
+  for (let i = 0; i < args.length; i++) out.push(args[i](f));
   return out;
 }

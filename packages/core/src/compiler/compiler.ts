@@ -1399,11 +1399,14 @@ export class Compiler {
         return value !== MISSING ? value : lookupVariable(f.run, name);
       };
     }
+    // Plain arrays read by index: destructuring an iterator per read is slow in code every template shares.
+    const hopsOf = places.map(([hops]) => hops);
+    const slotOf = places.map(([, slot]) => slot);
     return (f) => {
-      for (const [hops, slot] of places) {
+      for (let p = 0; p < hopsOf.length; p++) {
         let frame: Frame = f;
-        for (let i = 0; i < hops; i++) frame = frame.up as Frame;
-        const value = frame.vars[slot];
+        for (let i = hopsOf[p]; i > 0; i--) frame = frame.up as Frame;
+        const value = frame.vars[slotOf[p]];
         if (value !== MISSING) return value;
       }
       return bound ? new Undefined(name, NO_OBJECT) : lookupVariable(f.run, name);

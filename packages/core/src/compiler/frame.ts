@@ -6,10 +6,12 @@ export const MISSING: unique symbol = Symbol('missing');
 
 /**
  * The slots of a new frame, all `MISSING`: a frame copies them with `slice()`, which is quicker than filling
- * a new array.
+ * a new array. Pushed, so that every frame's slots are a packed array (`new Array(n)` is holey).
  */
 export function blankSlots(size: number): readonly unknown[] {
-  return new Array(size).fill(MISSING);
+  const slots: unknown[] = [];
+  for (let i = 0; i < size; i++) slots.push(MISSING);
+  return slots;
 }
 
 /** Loop control raised by `{% break %}` / `{% continue %}`, consumed by the innermost loop. */

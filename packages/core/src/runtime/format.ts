@@ -417,13 +417,14 @@ function formatInt(n: number | bigint, spec: FormatSpec): string {
     throw valueError(`Unknown format code '${type}' for object of type '${spec.owner}'`);
   if (spec.precision >= 0) throw valueError('Precision not allowed in integer format specifier');
   if (spec.noNegZero) throw valueError('Negative zero coercion (z) not allowed in integer format specifier');
-  const big = typeof n === 'bigint' ? n : BigInt(n);
-  const negative = big < 0n;
-  const abs = negative ? -big : big;
+  // A safe integer has exact digits in every radix as a number: only larger ints need a bigint.
+  const negative = n < 0;
+  const abs =
+    typeof n === 'number' && Number.isSafeInteger(n) ? Math.abs(n) : negative ? -BigInt(n) : BigInt(n);
   if (type === 'c') {
     if (spec.sign) throw valueError("Sign not allowed with integer format specifier 'c'");
     if (spec.alt) throw valueError("Alternate form (#) not allowed with integer format specifier 'c'");
-    if (negative || abs > 0x10ffffn)
+    if (negative || abs > 0x10ffff)
       throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
     return layoutNumber('', '', String.fromCodePoint(Number(abs)), '', spec);
   }

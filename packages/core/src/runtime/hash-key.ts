@@ -19,7 +19,7 @@ export function hashKey(value: unknown): string {
   if (typeof value === 'number' || value instanceof PyFloat) {
     const x = typeof value === 'number' ? value : value.value;
     if (Number.isNaN(x)) return `nan${nextIdentity++}`;
-    if (Number.isInteger(x)) return `n${BigInt(x)}`;
+    if (Number.isInteger(x)) return Math.abs(x) < 1e21 ? `n${x}` : `n${BigInt(x)}`;
     return `n${x}`;
   }
   if (typeof value === 'string') return `s${value}`;

@@ -53,8 +53,11 @@ export function toJsNumber(v: number | bigint | boolean | PyFloat): number {
 /** An int result: a number while it is a safe integer, a bigint past that. */
 export function int(x: bigint | number): number | bigint {
   if (typeof x === 'number') return x;
-  return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x;
+  return x >= MIN_SAFE_BIGINT && x <= MAX_SAFE_BIGINT ? Number(x) : x;
 }
+
+const MIN_SAFE_BIGINT = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
 
 const TUPLE: unique symbol = Symbol('tuple');
 
