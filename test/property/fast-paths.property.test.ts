@@ -100,7 +100,7 @@ const macroCalls: fc.Arbitrary<JinjaCase> = fc
     };
   });
 
-/** Attribute reads of JSON-like objects, some keys missing, some objects shaped otherwise. */
+/** Attribute reads, `in`, get, setdefault and pop of JSON-like objects, some keys missing, some shaped otherwise. */
 const attributeReads: fc.Arbitrary<JinjaCase> = fc
   .array(
     fc.record(
@@ -111,7 +111,7 @@ const attributeReads: fc.Arbitrary<JinjaCase> = fc
   )
   .map((items) => ({
     template:
-      '{% for i in items %}{{ i.name }}:{{ i.price|default(0) }}:{{ i["color"] }}:{% if i %}T{% endif %}{% if i.color %}C{% endif %}{% if not i["price"] %}P{% endif %}{% if i.keys %}K{% endif %}{{ i|length }};{% endfor %}{% set ns = namespace(n=0) %}{% for i in items %}{% set ns.n = ns.n + 1 %}{% endfor %}{{ ns.n }}{{ dict(k=1, j=2) }}{{ namespace(z=1, a=items|length) }}{% set j = joiner("; ") %}{{ j.used }}{% for i in items %}{{ j() }}{% endfor %}{{ j.used }}{{ j.sep }}',
+      '{% for i in items %}{{ i.name }}:{{ i.price|default(0) }}:{{ i["color"] }}:{% if i %}T{% endif %}{% if i.color %}C{% endif %}{% if not i["price"] %}P{% endif %}{% if i.keys %}K{% endif %}{{ i|length }}:{{ "name" in i }}{{ "color" not in i }}:{{ i.get("price", "none") }}:{{ i.get("color") }}:{{ i.setdefault("color", "blue") }}:{{ i.pop("name", "-") }};{% endfor %}{% set ns = namespace(n=0) %}{% for i in items %}{% set ns.n = ns.n + 1 %}{% endfor %}{{ ns.n }}{{ dict(k=1, j=2) }}{{ namespace(z=1, a=items|length) }}{% set j = joiner("; ") %}{{ j.used }}{% for i in items %}{{ j() }}{% endfor %}{{ j.used }}{{ j.sep }}',
     data: { items },
   }));
 

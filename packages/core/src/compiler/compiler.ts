@@ -1613,26 +1613,40 @@ export class Compiler {
     const withCaller =
       caller === null ? keywords : (f: Frame): Kwargs => ({ ...keywords(f), caller: caller(f) });
     const callee = node.node;
+    const at = spanOf(node);
+    const source = this.source;
     if (callee.type === 'Getattr') {
       const obj = this.object(callee.node, DICT_ATTRIBUTE_NAMES.has(callee.attr) ? null : callee.attr, scope);
       const attr = callee.attr;
       // A method of a string, list or dict runs directly; anything else is looked up first, as Jinja2 does,
       // before the arguments are evaluated.
       const find = methodFinder(attr);
-      return this.guarded(node, (f) => {
-        const o = obj(f);
-        const method = find(o);
-        if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
-        if (o instanceof AttributeSource) {
-          const own = o.method(attr);
-          if (own !== undefined) return own(o, f.run, positional(f), withCaller(f));
+      // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
+      // wrapper: one call less per call.
+      return (f) => {
+        try {
+          const o = obj(f);
+          const method = find(o);
+          if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
+          if (o instanceof AttributeSource) {
+            const own = o.method(attr);
+            if (own !== undefined) return own(o, f.run, positional(f), withCaller(f));
+          }
+          const fn = getattr(o, attr);
+          return invoke(f.run, fn, positional(f), withCaller(f));
+        } catch (error) {
+          throw locate(error, at, source);
         }
-        const fn = getattr(o, attr);
-        return invoke(f.run, fn, positional(f), withCaller(f));
-      });
+      };
     }
     const fn = this.expression(callee, scope);
-    return this.guarded(node, (f) => invoke(f.run, fn(f), positional(f), withCaller(f)));
+    return (f) => {
+      try {
+        return invoke(f.run, fn(f), positional(f), withCaller(f));
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+    };
   }
 
   /**

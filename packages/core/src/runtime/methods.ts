@@ -10,7 +10,7 @@ import { callValue, dictHas, dictLookup } from './access';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
 import { hashKey, keysByHash } from './hash-key';
-import { dictEntries, dictKeys, iterate } from './iterate';
+import { dictEntries, dictKeys, isVisible, iterate } from './iterate';
 import { escapeText } from './markup';
 import { eq, lt, requireHashable, truthy } from './operators';
 import type { RenderState } from './state';
@@ -52,6 +52,7 @@ import {
   iteratorKind,
   type Kwargs,
   Markup,
+  NO_KWARGS,
   PyCallable,
   PyFloat,
   rangeOf,
@@ -114,6 +115,8 @@ function countError(
 
 /** True when a keyword-argument record has no keys. */
 function noKeys(kwargs: Kwargs): boolean {
+  // Most calls pass the shared empty record: no enumeration for it.
+  if (kwargs === NO_KWARGS) return true;
   for (const _ in kwargs) return false;
   return true;
 }
@@ -971,10 +974,20 @@ function dictDelete(d: Dict, key: unknown): void {
   delete d[typeof key === 'string' ? key : String(key)];
 }
 
-function dictGet(d: Dict, key: unknown): { found: boolean; value: unknown } {
+/** What `dictGet` returns for a key the dict does not have. */
+const ABSENT: unique symbol = Symbol('absent');
+
+/** `d[key]` as a template sees it, or `ABSENT`: one lookup and no allocation for the usual string key. */
+function dictGet(d: Dict, key: unknown): unknown {
+  if (typeof key === 'string' && !(d instanceof Map)) {
+    if (Object.hasOwn(d, key)) {
+      const value = d[key];
+      if (isVisible(value)) return value;
+    }
+    return ABSENT;
+  }
   requireHashable(key);
-  if (!dictHas(d, key)) return { found: false, value: undefined };
-  return { found: true, value: dictLookup(d, key) };
+  return dictHas(d, key) ? dictLookup(d, key) : ABSENT;
 }
 
 function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): null {
@@ -1044,21 +1057,21 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     params: ['key', 'default'],
     required: 1,
     fn: (_state, d, [key, fallback]) => {
-      const entry = dictGet(d, key);
-      return entry.found ? entry.value : (fallback ?? null);
+      const value = dictGet(d, key);
+      return value !== ABSENT ? value : (fallback ?? null);
     },
   },
   pop: {
     params: ['key', 'default'],
     required: 1,
     fn: (_state, d, [key, fallback]) => {
-      const entry = dictGet(d, key);
-      if (!entry.found) {
+      const value = dictGet(d, key);
+      if (value === ABSENT) {
         if (fallback === undefined) throw keyError(key);
         return fallback;
       }
       dictDelete(writable(d), key);
-      return entry.value;
+      return value;
     },
   },
   popitem: noArgs((d: Dict) => {
@@ -1072,8 +1085,8 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     params: ['key', 'default'],
     required: 1,
     fn: (_state, d, [key, fallback]) => {
-      const entry = dictGet(d, key);
-      if (entry.found) return entry.value;
+      const found = dictGet(d, key);
+      if (found !== ABSENT) return found;
       const value = fallback ?? null;
       dictSet(writable(d), key, value);
       return value;

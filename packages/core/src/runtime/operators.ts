@@ -9,7 +9,7 @@ import { dictHas } from './access';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
 import { hashKey } from './hash-key';
-import { dictEntries, dictHasItems } from './iterate';
+import { dictEntries, dictHasItems, isVisible } from './iterate';
 import { escapeText } from './markup';
 import { decompose } from './number-format';
 import type { RenderState } from './state';
@@ -635,7 +635,8 @@ export const ge = (a: unknown, b: unknown): boolean => order(a, b, '>=');
 
 /** Python's TypeError for a dict key or set member that cannot be hashed: lists, dicts, tuples holding them. */
 export function requireHashable(v: unknown): void {
-  hashKey(v);
+  // Text, numbers, booleans and None hash: only containers need their hash key built to be judged.
+  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean' && v !== null) hashKey(v);
 }
 
 /** Python's `item in container`: substring for strings, `==` membership for sequences, keys for dicts. */
@@ -653,6 +654,10 @@ export function contains(container: unknown, item: unknown): boolean {
   }
   if (container instanceof Undefined) return false;
   if (isDict(container)) {
+    // A text key of a plain dict is one own-property test.
+    if (typeof item === 'string' && !(container instanceof Map)) {
+      return Object.hasOwn(container, item) && isVisible(container[item]);
+    }
     requireHashable(item);
     return dictHas(container, item);
   }
