@@ -60,6 +60,22 @@ const cases: TemplateCase[] = [
     expected: 'TrueFalseTrue',
   },
   {
+    rule: 'loop.changed compares by value: an equal int and float, equal lists, are no change',
+    template:
+      '{% for x in [1, 1.0, 2, 2.0] %}{{ loop.changed(x) }}{% endfor %}|{% for x in [[1], [1], [2]] %}{{ loop.changed(x) }}{% endfor %}',
+    expected: 'TrueFalseTrueFalse|TrueFalseTrue',
+  },
+  {
+    rule: 'loop.changed and loop.cycle refuse keyword arguments',
+    template: "{% for x in [1] %}{{ loop.cycle('a', x=1) }}{% endfor %}",
+    expected: "!TypeError: LoopContext.cycle() got an unexpected keyword argument 'x'",
+  },
+  {
+    rule: 'a variable named loop that is not a loop has no cycle method',
+    template: "{% set loop = 'ab' %}{{ loop.cycle(1) }}",
+    expected: "!UndefinedError: 'str object' has no attribute 'cycle'",
+  },
+  {
     rule: 'loop.cycle steps through its arguments by position',
     template: "{% for x in [1, 2, 3, 4, 5] %}{{ loop.cycle('a', 'b', 'c') }}{% endfor %}",
     expected: 'abcab',

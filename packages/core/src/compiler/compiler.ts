@@ -1608,6 +1608,21 @@ export class Compiler {
     };
   }
 
+  /** `loop.cycle(a, b)` or `loop.changed(x)` with positional arguments only, as a direct call; else null. */
+  private loopMethodCall(
+    node: ast.Call,
+    callee: ast.Getattr,
+    positional: (f: Frame) => unknown[],
+    withCaller: boolean,
+  ): ((loop: LoopContext, f: Frame) => unknown) | null {
+    const plain =
+      node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && !withCaller;
+    if (!plain || callee.node.type !== 'Name' || callee.node.name !== 'loop') return null;
+    if (callee.attr === 'cycle') return (loop, f) => loop.cycle(positional(f));
+    if (callee.attr === 'changed') return (loop, f) => loop.changed(positional(f));
+    return null;
+  }
+
   private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null): Ev {
     const { positional, keywords } = this.arguments(node, scope);
     const withCaller =
@@ -1623,7 +1638,7 @@ export class Compiler {
       const find = methodFinder(attr);
       // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
       // wrapper: one call less per call.
-      return (f) => {
+      const general: Ev = (f) => {
         try {
           const o = obj(f);
           const method = find(o);
@@ -1637,6 +1652,18 @@ export class Compiler {
         } catch (error) {
           throw locate(error, at, source);
         }
+      };
+      const loopMethod = this.loopMethodCall(node, callee, positional, caller !== null);
+      if (loopMethod === null) return general;
+      // `loop.cycle(...)` and `loop.changed(...)` go straight to the loop; another value named `loop` as before.
+      return (f) => {
+        try {
+          const o = obj(f);
+          if (o instanceof LoopContext) return loopMethod(o, f);
+        } catch (error) {
+          throw locate(error, at, source);
+        }
+        return general(f);
       };
     }
     const fn = this.expression(callee, scope);

@@ -36,6 +36,13 @@ const callChanged: EngineMethod = (self, _state, args, kwargs) => {
   return (self as LoopContext).changed(args);
 };
 
+/** True when two argument lists hold the very same items: equal in Python, which compares lists by identity first. */
+function identicalItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Jinja2's `loop` variable. */
 export class LoopContext extends AttributeSource {
   readonly pyType = 'jinja2.runtime.LoopContext';
@@ -117,7 +124,8 @@ export class LoopContext extends AttributeSource {
 
   /** `loop.changed(x)`: true on the first call and whenever the arguments differ from the last call's. */
   changed(args: unknown[]): boolean {
-    if (this.lastChanged !== undefined && eq(this.lastChanged, args)) return false;
+    const last = this.lastChanged;
+    if (last !== undefined && (identicalItems(last, args) || eq(last, args))) return false;
     this.lastChanged = args;
     return true;
   }
