@@ -2,6 +2,7 @@
  * The service's filters (spec section 3, "Filters the service adds"). Expected values were computed with
  * /usr/bin/python3 (datetime, zoneinfo, pytz, hmac, hashlib, base64, urllib.parse) and hard-coded.
  */
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TemplateRuntimeError } from '../src/errors';
@@ -32,9 +33,20 @@ function run(name: string, value: unknown, args: unknown[] = [], kwargs: Kwargs 
 
 /** `run`, with the render's clock at `now`. */
 function runAt(now: Date, name: string, value: unknown, args: unknown[] = [], kwargs: Kwargs = {}): unknown {
+  return runIn({ ...state, now: () => now }, name, value, args, kwargs);
+}
+
+/** `run`, in another render state. */
+function runIn(
+  renderState: RenderState,
+  name: string,
+  value: unknown,
+  args: unknown[],
+  kwargs: Kwargs = {},
+): unknown {
   const spec = serviceFilters.get(name);
   if (!spec) throw new Error(`no filter ${name}`);
-  return callSpec({ ...state, now: () => now }, name, spec, value, args, kwargs);
+  return callSpec(renderState, name, spec, value, args, kwargs);
 }
 
 /** The error a filter call raises, as `Kind: message`. */
@@ -445,6 +457,26 @@ describe('hashing', () => {
     ['a'.repeat(1000), '41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3'],
   ])('convertToSHA256NoSalt of %j is the SHA-256 of the UTF-8 text', (value, expected) => {
     expect(run('convertToSHA256NoSalt', value)).toBe(expected);
+  });
+
+  it('signs as node:crypto does, for any text and keys used again, after a signature cut short by the time limit', () => {
+    // Well-formed text only (lone surrogates are refused): strings of whole code points.
+    const text = fc.string({ unit: 'grapheme-composite', maxLength: 90 });
+    const keys = fc.constantFrom('k3y-2024', 'secret', '', 'é🎉', 'k'.repeat(300));
+    const outOfTime: RenderState = { ...state, deadline: 1, unitsLeft: 0 };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, keys, fc.boolean()), { minLength: 1, maxLength: 6 }), (calls) => {
+        for (const [value, key, interrupted] of calls) {
+          if (interrupted) {
+            const long = 'x'.repeat(200_000);
+            expect(() => runIn(outOfTime, 'convertToSHA256', long, [key])).toThrow(/took longer than/);
+          }
+          expect(run('convertToSHA256', value, [key])).toBe(
+            createHmac('sha256', key).update(value).digest('hex'),
+          );
+        }
+      }),
+    );
   });
 
   it('refuses text with a lone surrogate, which UTF-8 cannot encode', () => {

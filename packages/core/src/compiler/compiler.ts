@@ -1615,8 +1615,7 @@ export class Compiler {
     positional: (f: Frame) => unknown[],
     withCaller: boolean,
   ): ((loop: LoopContext, f: Frame) => unknown) | null {
-    const plain =
-      node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && !withCaller;
+    const plain = node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && !withCaller;
     if (!plain || callee.node.type !== 'Name' || callee.node.name !== 'loop') return null;
     if (callee.attr === 'cycle') return (loop, f) => loop.cycle(positional(f));
     if (callee.attr === 'changed') return (loop, f) => loop.changed(positional(f));

@@ -9,7 +9,7 @@
 import { valueError } from '../errors';
 import { type Budget, spend } from '../limits';
 import type { RenderState } from '../runtime/state';
-import { pyIsAscii } from '../runtime/strings';
+import { pyIsAscii, utf8Length } from '../runtime/strings';
 import { Undefined } from '../runtime/values';
 import { checkSize, quoted, softStr, textOf } from './args';
 
@@ -114,7 +114,8 @@ const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
 
 /** The UTF-8 bytes of `text`; a lone surrogate is a ValueError, as Python's `str.encode()` raises. */
 export function utf8Encode(filter: string, text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length * 3);
+  // Measured first: an array of three bytes a character, then a subarray of it, cost more than the count.
+  const bytes = new Uint8Array(utf8Length(text));
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
@@ -145,7 +146,7 @@ export function utf8Encode(filter: string, text: string): Uint8Array {
       bytes[n++] = 0x80 | (cp & 63);
     }
   }
-  return bytes.subarray(0, n);
+  return bytes;
 }
 
 /**

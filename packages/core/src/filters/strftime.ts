@@ -6,6 +6,7 @@
  */
 import { LimitError } from '../errors';
 import { spendRunning } from '../limits';
+import { utf8Length } from '../runtime/strings';
 import { type CivilFields, civilFields, type DateTime, isLeapYear } from './civil-time';
 import { formatOffset } from './time-zones';
 
@@ -324,22 +325,4 @@ function isoWeek(tm: CivilFields): { year: number; week: number } {
 function isoWeekDays(yearDay: number, weekday: number): number {
   const bigEnoughMultipleOf7 = (Math.floor(366 / 7) + 2) * 7;
   return yearDay - ((yearDay - weekday + 4 + bigEnoughMultipleOf7) % 7) + 3;
-}
-
-function utf8Length(s: string): number {
-  let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const low = s.charCodeAt(i + 1);
-      // A pair is one code point of four bytes; a lone surrogate counts three, as its code point would.
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
 }

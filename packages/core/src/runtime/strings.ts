@@ -299,3 +299,22 @@ export function pyCasefold(s: string): string {
   }
   return out;
 }
+
+/** The length of `s` in UTF-8 bytes; a lone surrogate counts three, as its code point would. */
+export function utf8Length(s: string): number {
+  let bytes = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const low = s.charCodeAt(i + 1);
+      // A pair is one code point of four bytes.
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
