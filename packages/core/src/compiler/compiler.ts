@@ -8,7 +8,15 @@ import {
 } from '../errors';
 import { readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
-import { callValue, getattr, getitem, isInheritedName, memberAccess, slice } from '../runtime/access';
+import {
+  callValue,
+  getattr,
+  getitem,
+  isInheritedName,
+  memberAccess,
+  readsOwnValueFirst,
+  slice,
+} from '../runtime/access';
 import { str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
@@ -1447,13 +1455,47 @@ export class Compiler {
     const read = memberAccess(kind, key);
     const load = propertyLoad(key);
     const place = this.fixedPlace(objNode, scope);
+    if (!readsOwnValueFirst(key)) {
+      if (place !== null) {
+        const [hops, slot] = place;
+        if (hops === 0) return (f) => read(f.vars[slot], key, load);
+        return (f) => read((f.up as Frame).vars[slot], key, load);
+      }
+      const obj = this.object(objNode, member, scope);
+      return (f) => read(obj(f), key, load);
+    }
+    // A plain object's own value is read here, by the key's own load; anything else goes to `read`. One call
+    // less on the usual path than calling `read` for every value.
     if (place !== null) {
       const [hops, slot] = place;
-      if (hops === 0) return (f) => read(f.vars[slot], key, load);
-      return (f) => read((f.up as Frame).vars[slot], key, load);
+      if (hops === 0) {
+        return (f) => {
+          const o = f.vars[slot];
+          if (typeof o === 'object' && o !== null) {
+            const value = load(o as Record<string, unknown>, key);
+            if (value !== undefined && value !== NOT_PLAIN && typeof value !== 'function') return value;
+          }
+          return read(o, key, load);
+        };
+      }
+      return (f) => {
+        const o = (f.up as Frame).vars[slot];
+        if (typeof o === 'object' && o !== null) {
+          const value = load(o as Record<string, unknown>, key);
+          if (value !== undefined && value !== NOT_PLAIN && typeof value !== 'function') return value;
+        }
+        return read(o, key, load);
+      };
     }
     const obj = this.object(objNode, member, scope);
-    return (f) => read(obj(f), key, load);
+    return (f) => {
+      const o = obj(f);
+      if (typeof o === 'object' && o !== null) {
+        const value = load(o as Record<string, unknown>, key);
+        if (value !== undefined && value !== NOT_PLAIN && typeof value !== 'function') return value;
+      }
+      return read(o, key, load);
+    };
   }
 
   /** The frame hops (0 or 1) and slot of a variable always bound there, or null. */

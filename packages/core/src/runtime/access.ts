@@ -197,9 +197,17 @@ function itemOf(obj: unknown, key: string, load: PropertyLoad): unknown {
  * with the key and `propertyLoad(key)`.
  */
 export function memberAccess(kind: 'attribute' | 'item', key: string): MemberAccess {
-  const special = INHERITED.has(key) || key.startsWith('_') || isDictMethodName(key);
-  if (kind === 'attribute') return special ? getattr : attributeOf;
-  return special ? getitem : itemOf;
+  const plain = readsOwnValueFirst(key);
+  if (kind === 'attribute') return plain ? attributeOf : getattr;
+  return plain ? itemOf : getitem;
+}
+
+/**
+ * True when `obj.key` and `obj['key']` of a plain object are its own value when it has one: not for names
+ * `Object.prototype` has, private (`_`) names or the dict methods, which go through the full lookup.
+ */
+export function readsOwnValueFirst(key: string): boolean {
+  return !(INHERITED.has(key) || key.startsWith('_') || isDictMethodName(key));
 }
 
 /** The reader of `obj.name` for a name known in advance. */
