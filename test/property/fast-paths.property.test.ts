@@ -31,7 +31,8 @@ const text = fc.string({
 });
 
 const caseMapping: fc.Arbitrary<JinjaCase> = text.map((s) => ({
-  template: '{{ s.title() }}|{{ s.capitalize() }}|{{ s|capitalize }}|{{ [s] }}|{{ {s: 1} }}|{{ (s,) }}',
+  template:
+    '{{ s.title() }}|{{ s.capitalize() }}|{{ s|capitalize }}|{{ s|title }}|{{ ("x-" ~ s ~ "(y")|title }}|{{ [s] }}|{{ {s: 1} }}|{{ (s,) }}',
   data: { s },
 }));
 
@@ -85,7 +86,8 @@ const intFormats: fc.Arbitrary<JinjaCase> = fc
   );
 
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
-  template: '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}',
+  template:
+    '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
   data: { s },
 }));
 
@@ -151,7 +153,7 @@ describe(`the render path's quick ways against Jinja2 (seed ${SEED}, ${RUNS} of 
     expect(await mismatches(intFormats)).toEqual([]);
   });
 
-  it('striptags, wordcount and split see the whitespace Jinja2 sees', async () => {
+  it('striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', async () => {
     expect(await mismatches(words)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 /** Jinja2's text filters: case, padding, trimming, replacing, truncating, wrapping and `%` formatting. */
 
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
-import { spend } from '../limits';
+import { spend, spendRunning } from '../limits';
 import { slice } from '../runtime/access';
 import { markupPercentFormat, percentFormat, str } from '../runtime/format';
 import { length } from '../runtime/iterate';
@@ -14,7 +14,7 @@ import {
   cpLength,
   hasSurrogate,
   isPySpaceChar,
-  PY_WHITESPACE,
+  isPySpaceCode,
   pyCapitalize,
 } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
@@ -46,9 +46,6 @@ function doCapitalize(_state: RenderState, value: unknown): string | Markup {
   const s = softStr(value);
   return sameKind(s, pyCapitalize(textOf(s)));
 }
-
-// Jinja starts a word after whitespace, `-` and opening brackets (Python's \s is Unicode whitespace).
-const WORD_BEGINNING = new RegExp(`([-${PY_WHITESPACE}({[<]+)`);
 
 /** A character that starts a new word for `title` in ASCII text: Python's whitespace, `-`, `(`, `{`, `[`, `<`. */
 function isAsciiWordBreak(c: number): boolean {
@@ -108,16 +105,34 @@ function doTitle(_state: RenderState, value: unknown): string {
   return asciiTitle(text) ?? unicodeTitle(text);
 }
 
-/** `title` of any text, as Jinja2 words it: split before each run of word breaks, then each piece capitalized. */
+/**
+ * `title` of any text, as Jinja2 words it: the text cut before and after each run of word breaks (Python's
+ * whitespace, `-` and opening brackets), and each piece capitalized. The runs are found by a loop, not by
+ * Jinja's split on a regex: a split on a RegExp takes V8's slow path, several times the cost of the loop.
+ */
 export function unicodeTitle(text: string): string {
-  return text
-    .split(WORD_BEGINNING)
-    .filter((item) => item !== '')
-    .map((item) => {
-      const first = String.fromCodePoint(item.codePointAt(0) as number);
-      return first.toUpperCase() + item.slice(first.length).toLowerCase();
-    })
-    .join('');
+  let out = '';
+  let start = 0;
+  while (start < text.length) {
+    const breaks = isTitleBreak(text.charCodeAt(start));
+    let end = start + 1;
+    while (end < text.length && isTitleBreak(text.charCodeAt(end)) === breaks) end++;
+    spendRunning(1);
+    if (breaks) {
+      // Whitespace and brackets have no case.
+      out += text.slice(start, end);
+    } else {
+      const first = String.fromCodePoint(text.codePointAt(start) as number);
+      out += first.toUpperCase() + text.slice(start + first.length, end).toLowerCase();
+    }
+    start = end;
+  }
+  return out;
+}
+
+/** A code unit that breaks words for `title`: Python's whitespace, `-`, `(`, `{`, `[` or `<`. */
+function isTitleBreak(c: number): boolean {
+  return c === 45 || c === 40 || c === 123 || c === 91 || c === 60 || isPySpaceCode(c);
 }
 
 function doCenter(state: RenderState, value: unknown, width: unknown = 80): string | Markup {

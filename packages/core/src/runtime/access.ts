@@ -6,7 +6,6 @@
  */
 import { typeError, valueError } from '../errors';
 import { spendRunning } from '../limits';
-import { dictViewKind } from './dict-views';
 import { repr, strRepr } from './format';
 import { isVisible } from './iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from './keyed-access';
@@ -27,7 +26,6 @@ import {
   AttributeSource,
   isDict,
   isTuple,
-  iteratorKind,
   type Kwargs,
   Markup,
   markRange,
@@ -260,7 +258,7 @@ export function getitem(obj: unknown, key: unknown): unknown {
   }
   if (Array.isArray(obj)) {
     const i = indexOf(key);
-    if (i !== undefined && dictViewKind(obj) === undefined && iteratorKind(obj) === undefined) {
+    if (i !== undefined && isPlainSequence(obj)) {
       const p = position(i, obj.length);
       if (p >= 0) {
         const value = obj[p];

@@ -3,18 +3,22 @@
  * Here a view is an array (so iteration, `length` and `in` need nothing special) marked with its kind.
  */
 
-/** The three dict view types. */
-export type DictViewKind = 'dict_keys' | 'dict_values' | 'dict_items';
+import { arrayMarks, type DictViewKind, marksRecord, markWith } from './array-marks';
 
-const VIEW: unique symbol = Symbol('dict view');
+export type { DictViewKind } from './array-marks';
+
+const VIEW_MARKS = {
+  dict_keys: marksRecord({ view: 'dict_keys' }),
+  dict_values: marksRecord({ view: 'dict_values' }),
+  dict_items: marksRecord({ view: 'dict_items' }),
+};
 
 /** Marks `items` as a dict view of `kind`. */
 export function dictView<T>(kind: DictViewKind, items: T[]): T[] {
-  (items as unknown as Record<symbol, DictViewKind>)[VIEW] = kind;
-  return items;
+  return markWith(items, VIEW_MARKS[kind]);
 }
 
 /** The view kind of an array made by `dictView`, else `undefined`. */
 export function dictViewKind(v: unknown): DictViewKind | undefined {
-  return Array.isArray(v) ? (v as unknown as Record<symbol, DictViewKind | undefined>)[VIEW] : undefined;
+  return arrayMarks(v)?.view;
 }

@@ -6,6 +6,7 @@
 import { LimitError, TemplateRuntimeError, typeError } from '../errors';
 import { spendRunning } from '../limits';
 import { dictHas } from './access';
+import { marksOf } from './array-marks';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
 import { hashKey } from './hash-key';
@@ -43,7 +44,9 @@ type PyNumber = number | bigint | boolean | PyFloat;
 
 /** A list or tuple: an array that is not a dict view or an iterator. */
 export function isPlainSequence(v: unknown): v is unknown[] {
-  return Array.isArray(v) && dictViewKind(v) === undefined && iteratorKind(v) === undefined;
+  if (!Array.isArray(v)) return false;
+  const marks = marksOf(v);
+  return marks === undefined || (marks.view === undefined && marks.iterator === undefined);
 }
 
 /** Python's `bool(v)`. */
@@ -538,6 +541,10 @@ export function eq(a: unknown, b: unknown): boolean {
 }
 
 function sequenceEq(a: unknown[], b: unknown[]): boolean {
+  const marksA = marksOf(a);
+  const marksB = marksOf(b);
+  // Two plain lists, the usual case, by one read of each.
+  if (marksA === undefined && marksB === undefined) return itemsEq(a, b);
   if (iteratorKind(a) || iteratorKind(b)) return false;
   // A range equals only a range (with the same items), never a list.
   if ((rangeOf(a) === undefined) !== (rangeOf(b) === undefined)) return false;
@@ -553,6 +560,12 @@ function sequenceEq(a: unknown[], b: unknown[]): boolean {
       }),
     );
   }
+  return itemsEq(a, b);
+}
+
+/** Equal lengths and equal items in order. */
+function itemsEq(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (!eq(a[i], b[i])) return false;
   return true;
 }

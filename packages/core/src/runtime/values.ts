@@ -4,8 +4,12 @@
  * (and `Map`s, which template dict literals with non-string keys produce) are `dict`. A number that is
  * an integer is an `int` (a `bigint` too, past 2^53; a JS `-0` is int 0), any other number a `float`. Only what JS cannot
  * tell apart is marked: a float with an integral value (`2.0`) is a `PyFloat`, a tuple is an array
- * marked with `TUPLE`.
+ * marked as one (see `array-marks.ts`).
  */
+
+import { arrayMarks, type IteratorKind, marksRecord, markWith } from './array-marks';
+
+export type { IteratorKind } from './array-marks';
 
 /** A Python float whose value is integral (`2.0`, `-0.0`, `1e16`). Non-integral floats are plain numbers. */
 export class PyFloat {
@@ -59,17 +63,16 @@ export function int(x: bigint | number): number | bigint {
 const MIN_SAFE_BIGINT = BigInt(Number.MIN_SAFE_INTEGER);
 const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
 
-const TUPLE: unique symbol = Symbol('tuple');
+const TUPLE_MARKS = marksRecord({ tuple: true });
 
 /** Marks an array as a Python tuple (it prints as `(1, 2)`, and never equals a list). */
 export function tuple<T>(items: T[]): T[] {
-  (items as unknown as Record<symbol, boolean>)[TUPLE] = true;
-  return items;
+  return markWith(items, TUPLE_MARKS);
 }
 
 /** True for arrays marked as tuples. */
 export function isTuple(v: unknown): v is unknown[] {
-  return Array.isArray(v) && (v as unknown as Record<symbol, boolean>)[TUPLE] === true;
+  return arrayMarks(v)?.tuple === true;
 }
 
 /** Jinja2's `Undefined`: a missing name, attribute or item. Prints as '', is false, `default` replaces it. */
@@ -238,29 +241,23 @@ export function isDict(v: unknown): v is Record<string, unknown> | Map<unknown, 
   return proto === Object.prototype || proto === null;
 }
 
-const FIELDS: unique symbol = Symbol('fields');
-
 /**
  * Makes a Python namedtuple (Jinja's `groupby` items): a tuple that also answers `getattr` for its field
  * names (`group.grouper`, `group.list`). It prints and compares as a plain tuple.
  */
 export function namedTuple<T>(items: T[], fields: readonly string[]): T[] {
-  (items as unknown as Record<symbol, readonly string[]>)[FIELDS] = fields;
-  return tuple(items);
+  return markWith(items, marksRecord({ tuple: true, fields }));
 }
 
 /** The value of a namedtuple's field, or `NOT_FOUND` when `v` is not a namedtuple or has no such field. */
 export function namedTupleField(v: unknown, name: string): unknown {
-  if (!Array.isArray(v)) return NOT_FOUND;
-  const fields = (v as unknown as Record<symbol, readonly string[] | undefined>)[FIELDS];
+  const fields = arrayMarks(v)?.fields;
   const index = fields ? fields.indexOf(name) : -1;
-  return index < 0 ? NOT_FOUND : v[index];
+  return index < 0 ? NOT_FOUND : (v as unknown[])[index];
 }
 
 /** What `namedTupleField` returns for a missing field. */
 export const NOT_FOUND: unique symbol = Symbol('not found');
-
-const ITERATOR: unique symbol = Symbol('iterator');
 
 /**
  * Marks an array as a Python iterator (what `map`, `select`, `reverse`, ... return in Jinja2: a generator or
@@ -269,19 +266,18 @@ const ITERATOR: unique symbol = Symbol('iterator');
  * `name` the generator function's name when Python prints one.
  */
 export function pyIterator<T>(items: T[], type: string, name?: string): T[] {
-  (items as unknown as Record<symbol, IteratorKind>)[ITERATOR] = { type, name };
-  return items;
-}
-
-/** Python's type (and generator name) of an array marked by `pyIterator`. */
-export interface IteratorKind {
-  readonly type: string;
-  readonly name: string | undefined;
+  return markWith(items, {
+    tuple: false,
+    fields: undefined,
+    iterator: { type, name },
+    range: undefined,
+    view: undefined,
+  });
 }
 
 /** The iterator kind of an array marked by `pyIterator`, else `undefined`. */
 export function iteratorKind(v: unknown): IteratorKind | undefined {
-  return Array.isArray(v) ? (v as unknown as Record<symbol, IteratorKind | undefined>)[ITERATOR] : undefined;
+  return arrayMarks(v)?.iterator;
 }
 
 /**
@@ -294,17 +290,12 @@ export function setKey(record: Record<string, unknown>, key: string, value: unkn
   } else record[key] = value;
 }
 
-const RANGE: unique symbol = Symbol('range');
-
 /** Marks a list as the result of `range(start, stop, step)`, which Python prints as `range(0, 3)`. */
 export function markRange(items: number[], start: number, stop: number, step: number): number[] {
-  (items as unknown as Record<symbol, readonly number[]>)[RANGE] = [start, stop, step];
-  return items;
+  return markWith(items, marksRecord({ range: [start, stop, step] }));
 }
 
 /** The `[start, stop, step]` of a list made by `range()`, else `undefined`. */
 export function rangeOf(v: unknown): readonly number[] | undefined {
-  return Array.isArray(v)
-    ? (v as unknown as Record<symbol, readonly number[] | undefined>)[RANGE]
-    : undefined;
+  return arrayMarks(v)?.range;
 }
