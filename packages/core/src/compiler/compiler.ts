@@ -1456,30 +1456,15 @@ export class Compiler {
     const load = propertyLoad(key);
     const place = this.fixedPlace(objNode, scope);
     if (!readsOwnValueFirst(key)) {
-      if (place !== null) {
-        const [hops, slot] = place;
-        if (hops === 0) return (f) => read(f.vars[slot], key, load);
-        return (f) => read((f.up as Frame).vars[slot], key, load);
-      }
       const obj = this.object(objNode, member, scope);
       return (f) => read(obj(f), key, load);
     }
     // A plain object's own value is read here, by the key's own load; anything else goes to `read`. One call
     // less on the usual path than calling `read` for every value.
-    if (place !== null) {
-      const [hops, slot] = place;
-      if (hops === 0) {
-        return (f) => {
-          const o = f.vars[slot];
-          if (typeof o === 'object' && o !== null) {
-            const value = load(o as Record<string, unknown>, key);
-            if (value !== undefined && value !== NOT_PLAIN && typeof value !== 'function') return value;
-          }
-          return read(o, key, load);
-        };
-      }
+    if (place !== null && place[0] === 0) {
+      const slot = place[1];
       return (f) => {
-        const o = (f.up as Frame).vars[slot];
+        const o = f.vars[slot];
         if (typeof o === 'object' && o !== null) {
           const value = load(o as Record<string, unknown>, key);
           if (value !== undefined && value !== NOT_PLAIN && typeof value !== 'function') return value;
