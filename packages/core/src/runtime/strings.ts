@@ -261,8 +261,15 @@ export function pyCapitalize(s: string): string {
     spendRunning(s.length);
     return s.slice(0, 1).toUpperCase() + s.slice(1).toLowerCase();
   }
+  const first = String.fromCodePoint(s.codePointAt(0) as number);
+  const rest = s.slice(first.length);
+  // Without a capital sigma, whose lower case depends on its neighbours (the first character among them), the
+  // rest lower-cases as a whole, as it does character by character.
+  if (!rest.includes('\u03a3')) {
+    spendRunning(s.length);
+    return titleChar(first) + rest.toLowerCase();
+  }
   const chars = codePoints(s);
-  if (chars.length === 0) return '';
   let out = titleChar(chars[0]);
   for (let i = 1; i < chars.length; i++) {
     spendRunning(1);
