@@ -21,7 +21,7 @@ import { str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
-import { callResolved, DICT_ATTRIBUTE_NAMES, methodFinder } from '../runtime/methods';
+import { callResolved, DICT_ATTRIBUTE_NAMES, directStrMethod, methodFinder } from '../runtime/methods';
 import {
   add,
   checkLength,
@@ -369,6 +369,14 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
  * The keyword arguments of a call whose keywords are all written out: none is the shared `NO_KWARGS`, up to three
  * are set with their calls written out.
  */
+/** `loop.cycle(...)` or `loop.changed(...)` as a direct call on the loop, else null. */
+function loopMethodOf(callee: ast.Getattr): ((loop: LoopContext, args: unknown[]) => unknown) | null {
+  if (callee.node.type !== 'Name' || callee.node.name !== 'loop') return null;
+  if (callee.attr === 'cycle') return (loop, args) => loop.cycle(args);
+  if (callee.attr === 'changed') return (loop, args) => loop.changed(args);
+  return null;
+}
+
 function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame) => Kwargs {
   if (names.length === 0) return () => NO_KWARGS;
   // `__proto__` must become an own key (setKey); any other name is set as it is.
@@ -1635,20 +1643,6 @@ export class Compiler {
     };
   }
 
-  /** `loop.cycle(a, b)` or `loop.changed(x)` with positional arguments only, as a direct call; else null. */
-  private loopMethodCall(
-    node: ast.Call,
-    callee: ast.Getattr,
-    positional: (f: Frame) => unknown[],
-    withCaller: boolean,
-  ): ((loop: LoopContext, f: Frame) => unknown) | null {
-    const plain = node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && !withCaller;
-    if (!plain || callee.node.type !== 'Name' || callee.node.name !== 'loop') return null;
-    if (callee.attr === 'cycle') return (loop, f) => loop.cycle(positional(f));
-    if (callee.attr === 'changed') return (loop, f) => loop.changed(positional(f));
-    return null;
-  }
-
   private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null): Ev {
     const { positional, keywords } = this.arguments(node, scope);
     const withCaller =
@@ -1662,11 +1656,19 @@ export class Compiler {
       // A method of a string, list or dict runs directly; anything else is looked up first, as Jinja2 does,
       // before the arguments are evaluated.
       const find = methodFinder(attr);
+      // With positional arguments only, a str method that needs no binding is called directly, and
+      // `loop.cycle(...)`/`loop.changed(...)` go straight to the loop (another value named `loop` as before).
+      const plain =
+        node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && caller === null;
+      const direct = plain ? directStrMethod(attr, node.args.length) : null;
+      const loopMethod = plain ? loopMethodOf(callee) : null;
       // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
       // wrapper: one call less per call.
-      const general: Ev = (f) => {
+      return (f) => {
         try {
           const o = obj(f);
+          if (direct !== null && typeof o === 'string') return direct(f.run, o, positional(f), NO_KWARGS);
+          if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
           const method = find(o);
           if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
           if (o instanceof AttributeSource) {
@@ -1678,18 +1680,6 @@ export class Compiler {
         } catch (error) {
           throw locate(error, at, source);
         }
-      };
-      const loopMethod = this.loopMethodCall(node, callee, positional, caller !== null);
-      if (loopMethod === null) return general;
-      // `loop.cycle(...)` and `loop.changed(...)` go straight to the loop; another value named `loop` as before.
-      return (f) => {
-        try {
-          const o = obj(f);
-          if (o instanceof LoopContext) return loopMethod(o, f);
-        } catch (error) {
-          throw locate(error, at, source);
-        }
-        return general(f);
       };
     }
     const fn = this.expression(callee, scope);

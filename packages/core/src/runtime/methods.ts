@@ -1323,6 +1323,18 @@ export function callResolved(
   return method.fn(state, on, bind(owner, name, method, args, kwargs), kwargs);
 }
 
+/**
+ * The str method `name` as a direct call, for a call with `count` positional arguments and no keywords whose
+ * binding needs nothing done (so `callResolved` would only check it): null when it has no such method or the
+ * arguments need binding or fail to bind, which the general call then reports.
+ */
+export function directStrMethod(name: string, count: number): Method<string>['fn'] | null {
+  if (!Object.hasOwn(STR_METHODS, name)) return null;
+  const method = STR_METHODS[name];
+  const fits = method.varargs || (count >= (method.required ?? 0) && count <= method.params.length);
+  return fits ? method.fn : null;
+}
+
 function resolved<S>(owner: string, table: Record<string, Method<S>>, name: string): ResolvedMethod | null {
   return Object.hasOwn(table, name) ? { owner, name, method: table[name] } : null;
 }
