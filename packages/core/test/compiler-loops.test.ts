@@ -76,6 +76,16 @@ const cases: TemplateCase[] = [
     expected: "!UndefinedError: 'str object' has no attribute 'cycle'",
   },
   {
+    rule: "a method's object is evaluated once: a cycler steps once per call of a str method on its item",
+    template: "{% set c = cycler('a', 'b') %}{{ c.next().upper() }}{{ c.next() }}{{ c.next().center(3, '*') }}",
+    expected: 'Ab*a*',
+  },
+  {
+    rule: 'a str method given too many arguments fails as Python says',
+    template: "{{ 'ab'.upper(1) }}",
+    expected: '!TypeError: str.upper() takes no arguments (1 given)',
+  },
+  {
     rule: 'loop.cycle steps through its arguments by position',
     template: "{% for x in [1, 2, 3, 4, 5] %}{{ loop.cycle('a', 'b', 'c') }}{% endfor %}",
     expected: 'abcab',
