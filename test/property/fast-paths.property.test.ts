@@ -113,7 +113,7 @@ const attributeReads: fc.Arbitrary<JinjaCase> = fc
   )
   .map((items) => ({
     template:
-      '{% for i in items %}{{ i.name }}:{{ i.price|default(0) }}:{{ i["color"] }}:{% if i %}T{% endif %}{% if i.color %}C{% endif %}{% if not i["price"] %}P{% endif %}{% if i.keys %}K{% endif %}{{ i|length }}:{{ "name" in i }}{{ "color" not in i }}:{{ i.get("price", "none") }}:{{ i.get("color") }}:{{ i.setdefault("color", "blue") }}:{{ i.pop("name", "-") }};{% endfor %}{% set ns = namespace(n=0) %}{% for i in items %}{% set ns.n = ns.n + 1 %}{% endfor %}{{ ns.n }}{{ dict(k=1, j=2) }}{{ namespace(z=1, a=items|length) }}{% set j = joiner("; ") %}{{ j.used }}{% for i in items %}{{ j() }}{% endfor %}{{ j.used }}{{ j.sep }}',
+      '{% for i in items %}{{ i.name }}:{{ i.price|default(0) }}:{{ i["color"] }}:{% if i %}T{% endif %}{% if i.color %}C{% endif %}{% if not i["price"] %}P{% endif %}{% if i.keys %}K{% endif %}{{ i|length }}:{{ "name" in i }}{{ "color" not in i }}:{{ i.get("price", "none") }}:{{ i.get("color") }}:{{ i.setdefault("color", "blue") }}:{{ i.pop("name", "-") }}:{{ i.items()|list }}{{ i.values()|list }}{{ i|dictsort }}{{ i.items() }};{% endfor %}{% set ns = namespace(n=0) %}{% for i in items %}{% set ns.n = ns.n + 1 %}{% endfor %}{{ ns.n }}{{ dict(k=1, j=2) }}{{ namespace(z=1, a=items|length) }}{% set j = joiner("; ") %}{{ j.used }}{% for i in items %}{{ j() }}{% endfor %}{{ j.used }}{{ j.sep }}',
     data: { items },
   }));
 

@@ -21,7 +21,13 @@ import { str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
-import { callResolved, DICT_ATTRIBUTE_NAMES, directStrMethod, methodFinder } from '../runtime/methods';
+import {
+  callResolved,
+  DICT_ATTRIBUTE_NAMES,
+  directDictMethod,
+  directStrMethod,
+  methodFinder,
+} from '../runtime/methods';
 import {
   add,
   checkLength,
@@ -1656,11 +1662,12 @@ export class Compiler {
       // A method of a string, list or dict runs directly; anything else is looked up first, as Jinja2 does,
       // before the arguments are evaluated.
       const find = methodFinder(attr);
-      // With positional arguments only, a str method that needs no binding is called directly, and
+      // With positional arguments only, a str or dict method that needs no binding is called directly, and
       // `loop.cycle(...)`/`loop.changed(...)` go straight to the loop (another value named `loop` as before).
       const plain =
         node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && caller === null;
       const direct = plain ? directStrMethod(attr, node.args.length) : null;
+      const directDict = plain ? directDictMethod(attr, node.args.length) : null;
       const loopMethod = plain ? loopMethodOf(callee) : null;
       // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
       // wrapper: one call less per call.
@@ -1668,6 +1675,7 @@ export class Compiler {
         try {
           const o = obj(f);
           if (direct !== null && typeof o === 'string') return direct(f.run, o, positional(f), NO_KWARGS);
+          if (directDict !== null && isDict(o)) return directDict(f.run, o, positional(f), NO_KWARGS);
           if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
           const method = find(o);
           if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));

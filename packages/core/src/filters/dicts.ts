@@ -1,7 +1,7 @@
 /** Jinja2's mapping and attribute filters: `dictsort`, `items`, `attr`, and `default`, which fills what a lookup missed. */
 import { typeError } from '../errors';
 import { getattr } from '../runtime/access';
-import { dictEntries } from '../runtime/iterate';
+import { dictItemTuples } from '../runtime/iterate';
 import { getMethod, numberProperty } from '../runtime/methods';
 import { lt, requireHashable, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
@@ -15,7 +15,6 @@ import {
   namedTupleField,
   PyCallable,
   pyIterator,
-  tuple,
   Undefined,
 } from '../runtime/values';
 import { attributeError, filterArgumentError, indexArg } from './args';
@@ -23,9 +22,6 @@ import { ignoreCase } from './lookup';
 import { pySorted } from './ordering';
 
 /** The `(key, value)` pairs of a dict, in its order, as tuples. */
-function dictItems(d: Record<string, unknown> | Map<unknown, unknown>): unknown[][] {
-  return dictEntries(d).map(([k, v]) => tuple([k, v]));
-}
 
 function doDictsort(
   state: RenderState,
@@ -43,7 +39,7 @@ function doDictsort(
   const sensitive = truthy(caseSensitive);
   return pySorted(
     state,
-    dictItems(value),
+    dictItemTuples(value),
     (item) => (sensitive ? item[position] : ignoreCase(item[position])),
     // sorted() takes `reverse` as an int.
     indexArg(reverse) !== 0,
@@ -54,7 +50,7 @@ function doDictsort(
 function doItems(_state: RenderState, value: unknown): unknown[] {
   if (value instanceof Undefined) return pyIterator([], 'generator', 'do_items');
   if (!isDict(value)) throw typeError('Can only get item pairs from a mapping.');
-  return pyIterator(dictItems(value), 'generator', 'do_items');
+  return pyIterator(dictItemTuples(value), 'generator', 'do_items');
 }
 
 /**

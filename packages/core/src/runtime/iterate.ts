@@ -2,7 +2,7 @@
 import { typeError } from '../errors';
 import { codePoints, cpLength } from './strings';
 import { typeName } from './type-name';
-import { AttributeSource, isDict, iteratorKind, Markup, Undefined } from './values';
+import { AttributeSource, isDict, iteratorKind, Markup, tuple, Undefined } from './values';
 
 /** A value a plain-object dict may hold: JS `undefined` and functions are not Python values, so they read as absent. */
 export function isVisible(value: unknown): boolean {
@@ -37,6 +37,33 @@ export function dictEntries(d: Record<string, unknown> | Map<unknown, unknown>):
     if (isVisible(value)) entries.push([keys[i], value]);
   }
   return entries;
+}
+
+/** `dict.items()`: the `(key, value)` tuples of a dict in order, each made once (not pairs, then tuples of them). */
+export function dictItemTuples(d: Record<string, unknown> | Map<unknown, unknown>): unknown[][] {
+  const items: unknown[][] = [];
+  if (d instanceof Map) {
+    for (const [key, value] of d) items.push(tuple([key, value]));
+    return items;
+  }
+  const keys = Object.keys(d);
+  for (let i = 0; i < keys.length; i++) {
+    const value = d[keys[i]];
+    if (isVisible(value)) items.push(tuple([keys[i], value]));
+  }
+  return items;
+}
+
+/** `dict.values()`: the values of a dict in order. */
+export function dictValues(d: Record<string, unknown> | Map<unknown, unknown>): unknown[] {
+  if (d instanceof Map) return Array.from(d.values());
+  const keys = Object.keys(d);
+  const values: unknown[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const value = d[keys[i]];
+    if (isVisible(value)) values.push(value);
+  }
+  return values;
 }
 
 /** Python's `iter(v)` as a list: lists and tuples themselves, dict keys, string code points; Undefined is empty. */

@@ -11,7 +11,7 @@ import { marksOf } from './array-marks';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
 import { hashKey, keysByHash } from './hash-key';
-import { dictEntries, dictKeys, isVisible, iterate } from './iterate';
+import { dictEntries, dictItemTuples, dictKeys, dictValues, isVisible, iterate } from './iterate';
 import { escapeText } from './markup';
 import { eq, lt, requireHashable, truthy } from './operators';
 import type { RenderState } from './state';
@@ -1049,18 +1049,8 @@ export const DICT_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
 
 const DICT_METHODS: Record<string, Method<Dict>> = {
   keys: noArgs((d: Dict) => dictView('dict_keys', dictKeys(d))),
-  values: noArgs((d: Dict) =>
-    dictView(
-      'dict_values',
-      dictEntries(d).map(([, v]) => v),
-    ),
-  ),
-  items: noArgs((d: Dict) =>
-    dictView(
-      'dict_items',
-      dictEntries(d).map(([k, v]) => tuple([k, v])),
-    ),
-  ),
+  values: noArgs((d: Dict) => dictView('dict_values', dictValues(d))),
+  items: noArgs((d: Dict) => dictView('dict_items', dictItemTuples(d))),
   get: {
     params: ['key', 'default'],
     required: 1,
@@ -1329,8 +1319,21 @@ export function callResolved(
  * arguments need binding or fail to bind, which the general call then reports.
  */
 export function directStrMethod(name: string, count: number): Method<string>['fn'] | null {
-  if (!Object.hasOwn(STR_METHODS, name)) return null;
-  const method = STR_METHODS[name];
+  return directMethod(STR_METHODS, name, count);
+}
+
+/** `directStrMethod` for the methods of a dict (`d.get(k, x)`, `d.items()`). */
+export function directDictMethod(name: string, count: number): Method<Dict>['fn'] | null {
+  return directMethod(DICT_METHODS, name, count);
+}
+
+function directMethod<S>(
+  table: Record<string, Method<S>>,
+  name: string,
+  count: number,
+): Method<S>['fn'] | null {
+  if (!Object.hasOwn(table, name)) return null;
+  const method = table[name];
   const fits = method.varargs || (count >= (method.required ?? 0) && count <= method.params.length);
   return fits ? method.fn : null;
 }
