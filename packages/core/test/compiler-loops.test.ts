@@ -77,7 +77,8 @@ const cases: TemplateCase[] = [
   },
   {
     rule: "a method's object is evaluated once: a cycler steps once per call of a str method on its item",
-    template: "{% set c = cycler('a', 'b') %}{{ c.next().upper() }}{{ c.next() }}{{ c.next().center(3, '*') }}",
+    template:
+      "{% set c = cycler('a', 'b') %}{{ c.next().upper() }}{{ c.next() }}{{ c.next().center(3, '*') }}",
     expected: 'Ab*a*',
   },
   {
