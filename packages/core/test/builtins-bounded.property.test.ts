@@ -295,9 +295,19 @@ describe('inputs on which built-ins used to run for seconds to hours finish far 
     30_000,
   );
 
-  // Millions of empty lines (U+001C is a line break to Python): no character to spend for, but each line is work.
-  it.each(["('\\x1c' * 2000000)|wordwrap|length", "('\\n' * 9000000).splitlines()|length"])(
-    'a text of millions of empty lines stops at the time limit: {{ %s }}',
+  // Millions of empty lines (U+001C is a line break to Python): no character to spend for, but each line is work;
+  // so are millions of words, separators and occurrences to the loops that split, title and replace text.
+  it.each([
+    "('\\x1c' * 2000000)|wordwrap|length",
+    "('\\n' * 9000000).splitlines()|length",
+    "('a-' * 3000000)|title|length",
+    "('é-' * 3000000)|title|length",
+    "('a,' * 3000000).split(',')|length",
+    "('a ' * 3000000).rsplit(' ')|length",
+    "('a ' * 3000000).split()|length",
+    "('a' * 3000000).replace('a', 'bb')|length",
+  ])(
+    'a text of millions of lines, words or separators stops at the time limit: {{ %s }}',
     (expression) => {
       const { error, ms } = call(`{{ ${expression} }}`, null, [], 100);
       expect(error).toBeInstanceOf(LimitError);

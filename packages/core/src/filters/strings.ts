@@ -91,6 +91,8 @@ export function asciiTitle(text: string): string | null {
       wordStart = true;
     } else if (wordStart) {
       wordStart = false;
+      // Each word is work the time limit must see: millions of one-letter words ran 0.6 s past a 100 ms limit.
+      spendRunning(1);
       if (kind === LETTER) {
         out += lower.slice(copied, i) + ASCII_UPPER[c | 32];
         copied = i + 1;
