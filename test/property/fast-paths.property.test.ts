@@ -132,36 +132,20 @@ async function mismatches(cases: fc.Arbitrary<JinjaCase>): Promise<string[]> {
   });
 }
 
+/** Each kind of case, with what its renders must show: the same text as Jinja2's. */
+const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
+  ['str.title(), capitalize and repr of text print what Jinja2 prints', caseMapping],
+  ['int and float of numeric text give what Jinja2 gives', numberParsing],
+  ['int division, floor division, modulo, powers and grouping print what Jinja2 prints', arithmetic],
+  ['replace, by method and filter, with and without a count, gives what Jinja2 gives', replacing],
+  ['ints formatted by every radix, sign, width and grouping print what Jinja2 prints', intFormats],
+  ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
+  ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
+  ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],
+];
+
 describe(`the render path's quick ways against Jinja2 (seed ${SEED}, ${RUNS} of each)`, () => {
-  it('str.title(), capitalize and repr of text print what Jinja2 prints', async () => {
-    expect(await mismatches(caseMapping)).toEqual([]);
-  });
-
-  it('int and float of numeric text give what Jinja2 gives', async () => {
-    expect(await mismatches(numberParsing)).toEqual([]);
-  });
-
-  it('int division, floor division, modulo, powers and grouping print what Jinja2 prints', async () => {
-    expect(await mismatches(arithmetic)).toEqual([]);
-  });
-
-  it('replace, by method and filter, with and without a count, gives what Jinja2 gives', async () => {
-    expect(await mismatches(replacing)).toEqual([]);
-  });
-
-  it('ints formatted by every radix, sign, width and grouping print what Jinja2 prints', async () => {
-    expect(await mismatches(intFormats)).toEqual([]);
-  });
-
-  it('striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', async () => {
-    expect(await mismatches(words)).toEqual([]);
-  });
-
-  it('macro calls bind keywords as Jinja2 binds them, errors included', async () => {
-    expect(await mismatches(macroCalls)).toEqual([]);
-  });
-
-  it('attribute reads, dict truth and namespace writes give what Jinja2 gives', async () => {
-    expect(await mismatches(attributeReads)).toEqual([]);
+  it.each(kinds)('%s', async (_title, cases) => {
+    expect(await mismatches(cases)).toEqual([]);
   });
 });

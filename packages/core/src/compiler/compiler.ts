@@ -21,13 +21,7 @@ import { str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
-import {
-  callResolved,
-  DICT_ATTRIBUTE_NAMES,
-  directDictMethod,
-  directStrMethod,
-  methodFinder,
-} from '../runtime/methods';
+import { callResolved, DICT_ATTRIBUTE_NAMES, methodsNamed } from '../runtime/methods';
 import {
   add,
   checkLength,
@@ -371,10 +365,6 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
   });
 }
 
-/**
- * The keyword arguments of a call whose keywords are all written out: none is the shared `NO_KWARGS`, up to three
- * are set with their calls written out.
- */
 /** `loop.cycle(...)` or `loop.changed(...)` as a direct call on the loop, else null. */
 function loopMethodOf(callee: ast.Getattr): ((loop: LoopContext, args: unknown[]) => unknown) | null {
   if (callee.node.type !== 'Name' || callee.node.name !== 'loop') return null;
@@ -383,6 +373,10 @@ function loopMethodOf(callee: ast.Getattr): ((loop: LoopContext, args: unknown[]
   return null;
 }
 
+/**
+ * The keyword arguments of a call whose keywords are all written out: none is the shared `NO_KWARGS`, up to three
+ * are set with their calls written out.
+ */
 function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame) => Kwargs {
   if (names.length === 0) return () => NO_KWARGS;
   // `__proto__` must become an own key (setKey); any other name is set as it is.
@@ -813,8 +807,8 @@ export class Compiler {
       key = node.arg.value;
     } else return null;
     const place = this.fixedPlace(node.node, scope);
+    if (place === null || place[0] !== 0 || !readsOwnValueFirst(key)) return null;
     const read = memberAccess(kind, key);
-    if (place === null || place[0] !== 0 || read === getattr || read === getitem) return null;
     const slot = place[1];
     const load = propertyLoad(key);
     return (f) => {
@@ -1468,11 +1462,11 @@ export class Compiler {
   ): Ev {
     const read = memberAccess(kind, key);
     const load = propertyLoad(key);
-    const place = this.fixedPlace(objNode, scope);
     if (!readsOwnValueFirst(key)) {
       const obj = this.object(objNode, member, scope);
       return (f) => read(obj(f), key, load);
     }
+    const place = this.fixedPlace(objNode, scope);
     // A plain object's own value is read here, by the key's own load; anything else goes to `read`. One call
     // less on the usual path than calling `read` for every value.
     if (place !== null && place[0] === 0) {
@@ -1661,21 +1655,24 @@ export class Compiler {
       const attr = callee.attr;
       // A method of a string, list or dict runs directly; anything else is looked up first, as Jinja2 does,
       // before the arguments are evaluated.
-      const find = methodFinder(attr);
-      // With positional arguments only, a str or dict method that needs no binding is called directly, and
+      // With positional arguments only, a method's binding is known now (it may have nothing to do), and
       // `loop.cycle(...)`/`loop.changed(...)` go straight to the loop (another value named `loop` as before).
       const plain =
         node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null && caller === null;
-      const direct = plain ? directStrMethod(attr, node.args.length) : null;
-      const directDict = plain ? directDictMethod(attr, node.args.length) : null;
+      const methods = methodsNamed(attr, plain ? node.args.length : null);
+      const find = methods.find;
+      // A str or dict method whose binding has nothing to do runs without the search and the binding check: the
+      // receivers most calls have (1.1x-1.4x on `.upper()`, `.replace()`, `d.get()`).
+      const onText = methods.str?.bindFree ? methods.str.method.fn : null;
+      const onDict = methods.dict?.bindFree ? methods.dict.method.fn : null;
       const loopMethod = plain ? loopMethodOf(callee) : null;
       // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
       // wrapper: one call less per call.
       return (f) => {
         try {
           const o = obj(f);
-          if (direct !== null && typeof o === 'string') return direct(f.run, o, positional(f), NO_KWARGS);
-          if (directDict !== null && isDict(o)) return directDict(f.run, o, positional(f), NO_KWARGS);
+          if (onText !== null && typeof o === 'string') return onText(f.run, o, positional(f), NO_KWARGS);
+          if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);
           if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
           const method = find(o);
           if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));

@@ -124,6 +124,7 @@ export class LoopContext extends AttributeSource {
 
   /** `loop.changed(x)`: true on the first call and whenever the arguments differ from the last call's. */
   changed(args: unknown[]): boolean {
+    // The same items as last time (the usual case) need no comparison by Python's rules.
     const last = this.lastChanged;
     if (last !== undefined && (identicalItems(last, args) || eq(last, args))) return false;
     this.lastChanged = args;

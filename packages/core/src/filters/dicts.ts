@@ -21,8 +21,6 @@ import { attributeError, filterArgumentError, indexArg } from './args';
 import { ignoreCase } from './lookup';
 import { pySorted } from './ordering';
 
-/** The `(key, value)` pairs of a dict, in its order, as tuples. */
-
 function doDictsort(
   state: RenderState,
   value: unknown,

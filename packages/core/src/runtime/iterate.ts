@@ -26,44 +26,40 @@ export function dictHasItems(d: Record<string, unknown> | Map<unknown, unknown>)
   return false;
 }
 
-/** The `[key, value]` pairs of a dict in order. */
-export function dictEntries(d: Record<string, unknown> | Map<unknown, unknown>): [unknown, unknown][] {
-  if (d instanceof Map) return Array.from(d.entries());
-  // Keys then reads: `Object.entries` measured 3.5x slower on JSON objects.
+/**
+ * `make(key, value)` for each entry of a dict Python could hold, in order. Keys then reads for a plain object:
+ * `Object.entries` measured 3.5x slower on JSON objects.
+ */
+function collectEntries<T>(
+  d: Record<string, unknown> | Map<unknown, unknown>,
+  make: (key: unknown, value: unknown) => T,
+): T[] {
+  const out: T[] = [];
+  if (d instanceof Map) {
+    for (const [key, value] of d) out.push(make(key, value));
+    return out;
+  }
   const keys = Object.keys(d);
-  const entries: [unknown, unknown][] = [];
   for (let i = 0; i < keys.length; i++) {
     const value = d[keys[i]];
-    if (isVisible(value)) entries.push([keys[i], value]);
+    if (isVisible(value)) out.push(make(keys[i], value));
   }
-  return entries;
+  return out;
+}
+
+/** The `[key, value]` pairs of a dict in order. */
+export function dictEntries(d: Record<string, unknown> | Map<unknown, unknown>): [unknown, unknown][] {
+  return collectEntries(d, (key, value): [unknown, unknown] => [key, value]);
 }
 
 /** `dict.items()`: the `(key, value)` tuples of a dict in order, each made once (not pairs, then tuples of them). */
 export function dictItemTuples(d: Record<string, unknown> | Map<unknown, unknown>): unknown[][] {
-  const items: unknown[][] = [];
-  if (d instanceof Map) {
-    for (const [key, value] of d) items.push(tuple([key, value]));
-    return items;
-  }
-  const keys = Object.keys(d);
-  for (let i = 0; i < keys.length; i++) {
-    const value = d[keys[i]];
-    if (isVisible(value)) items.push(tuple([keys[i], value]));
-  }
-  return items;
+  return collectEntries(d, (key, value) => tuple([key, value]));
 }
 
 /** `dict.values()`: the values of a dict in order. */
 export function dictValues(d: Record<string, unknown> | Map<unknown, unknown>): unknown[] {
-  if (d instanceof Map) return Array.from(d.values());
-  const keys = Object.keys(d);
-  const values: unknown[] = [];
-  for (let i = 0; i < keys.length; i++) {
-    const value = d[keys[i]];
-    if (isVisible(value)) values.push(value);
-  }
-  return values;
+  return collectEntries(d, (_key, value) => value);
 }
 
 /** Python's `iter(v)` as a list: lists and tuples themselves, dict keys, string code points; Undefined is empty. */

@@ -1297,6 +1297,8 @@ export interface ResolvedMethod {
   readonly name: string;
   // biome-ignore lint/suspicious/noExplicitAny: each table's methods take their own type of `self`
   readonly method: Method<any>;
+  /** The call's arguments are the method's as they are: positional only, as many as it takes. */
+  readonly bindFree: boolean;
 }
 
 /** Calls a resolved method of `self`, binding the arguments as CPython does. */
@@ -1310,50 +1312,45 @@ export function callResolved(
   const { owner, name, method } = resolved;
   // An integral float's methods are a float's, on its number.
   const on = self instanceof PyFloat ? self.value : self;
-  return method.fn(state, on, bind(owner, name, method, args, kwargs), kwargs);
+  return method.fn(state, on, resolved.bindFree ? args : bind(owner, name, method, args, kwargs), kwargs);
 }
 
-/**
- * The str method `name` as a direct call, for a call with `count` positional arguments and no keywords whose
- * binding needs nothing done (so `callResolved` would only check it): null when it has no such method or the
- * arguments need binding or fail to bind, which the general call then reports.
- */
-export function directStrMethod(name: string, count: number): Method<string>['fn'] | null {
-  return directMethod(STR_METHODS, name, count);
-}
-
-/** `directStrMethod` for the methods of a dict (`d.get(k, x)`, `d.items()`). */
-export function directDictMethod(name: string, count: number): Method<Dict>['fn'] | null {
-  return directMethod(DICT_METHODS, name, count);
-}
-
-function directMethod<S>(
+function resolved<S>(
+  owner: string,
   table: Record<string, Method<S>>,
   name: string,
-  count: number,
-): Method<S>['fn'] | null {
+  count: number | null,
+): ResolvedMethod | null {
   if (!Object.hasOwn(table, name)) return null;
   const method = table[name];
-  const fits = method.varargs || (count >= (method.required ?? 0) && count <= method.params.length);
-  return fits ? method.fn : null;
+  const bindFree =
+    count !== null &&
+    (method.varargs === true || (count >= (method.required ?? 0) && count <= method.params.length));
+  return { owner, name, method, bindFree };
 }
 
-function resolved<S>(owner: string, table: Record<string, Method<S>>, name: string): ResolvedMethod | null {
-  return Object.hasOwn(table, name) ? { owner, name, method: table[name] } : null;
+/** The methods named `name` of each receiver type, for a call with `count` positional arguments (null: more). */
+export interface MethodsNamed {
+  readonly str: ResolvedMethod | null;
+  readonly dict: ResolvedMethod | null;
+  /**
+   * The method for a receiver: strings, numbers, lists and dicts (the receivers templates call methods on);
+   * null for any other (tuples, which may be named, Markup, engine objects), which `getattr` serves.
+   */
+  readonly find: (obj: unknown) => ResolvedMethod | null;
 }
 
 /**
- * For a call `obj.name(...)` known when the template is compiled: finds the method for strings, numbers, lists
- * and dicts (the receivers templates call methods on) once, so a call runs it directly. The finder answers null
- * for any other receiver (tuples, which may be named, Markup, engine objects), which `getattr` serves.
+ * For a call `obj.name(...)` known when the template is compiled: the methods of that name, found once, so a
+ * call runs one directly; the str and dict ones a compiled call may run without the search.
  */
-export function methodFinder(name: string): (obj: unknown) => ResolvedMethod | null {
-  const ofStr = resolved('str', STR_METHODS, name);
-  const ofList = resolved('list', LIST_METHODS, name);
-  const ofDict = resolved('dict', DICT_METHODS, name);
-  const ofInt = resolved('int', INT_METHODS, name);
-  const ofFloat = resolved('float', FLOAT_METHODS, name);
-  return (obj) => {
+export function methodsNamed(name: string, count: number | null): MethodsNamed {
+  const ofStr = resolved('str', STR_METHODS, name, count);
+  const ofList = resolved('list', LIST_METHODS, name, count);
+  const ofDict = resolved('dict', DICT_METHODS, name, count);
+  const ofInt = resolved('int', INT_METHODS, name, count);
+  const ofFloat = resolved('float', FLOAT_METHODS, name, count);
+  const find = (obj: unknown): ResolvedMethod | null => {
     if (typeof obj === 'string') return ofStr;
     if (typeof obj === 'number') return Number.isInteger(obj) ? ofInt : ofFloat;
     if (typeof obj === 'boolean' || typeof obj === 'bigint') return ofInt;
@@ -1363,6 +1360,7 @@ export function methodFinder(name: string): (obj: unknown) => ResolvedMethod | n
     if (obj instanceof PyFloat) return ofFloat;
     return isDict(obj) ? ofDict : null;
   };
+  return { str: ofStr, dict: ofDict, find };
 }
 
 // ---------------------------------------------------------------------------------------------
