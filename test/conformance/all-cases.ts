@@ -15,6 +15,7 @@ import { cases as markup } from './cases/markup';
 import { cases as methods } from './cases/methods';
 import { cases as operators } from './cases/operators';
 import { cases as sandbox } from './cases/sandbox';
+import { cases as scoping } from './cases/scoping';
 import { cases as set } from './cases/set';
 import { cases as strings } from './cases/strings';
 import { cases as syntax } from './cases/syntax';
@@ -33,6 +34,7 @@ export const areas: readonly { area: string; cases: readonly Case[] }[] = [
   { area: 'if', cases: ifBlocks },
   { area: 'for', cases: forLoops },
   { area: 'set', cases: set },
+  { area: 'scoping', cases: scoping },
   { area: 'macros', cases: macros },
   { area: 'filters-strings', cases: filtersStrings },
   { area: 'filters-numbers', cases: filtersNumbers },

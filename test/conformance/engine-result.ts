@@ -67,7 +67,7 @@ export function compare(template: string, engine: EngineResult, jinja: JinjaResu
   if (!engine.ok && engine.error instanceof TemplateRuntimeError && engine.error.kind === 'InternalError') {
     return { problem: `the engine failed internally\n${both()}` };
   }
-  if (jinja.ok && engine.ok && engine.output === comparableOutput(jinja.output)) return {};
+  if (jinja.ok && engine.ok && comparableOutput(engine.output) === comparableOutput(jinja.output)) return {};
   const kind = engine.ok ? '' : errorClass(engine.error);
   const deliberate = deliberateDifference(template, engine, kind, jinja);
   if (deliberate !== undefined) return { deliberate };

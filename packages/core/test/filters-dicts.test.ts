@@ -173,7 +173,7 @@ const CASES: CallCase[] = [
     { a: 1 },
     ['items'],
     {},
-    '<built-in method items of dict object>',
+    '<built-in method items of dict object at 0x7f0000000000>',
   ],
   [
     "`'abc'|attr('upper')` gives the bound method",
@@ -181,7 +181,7 @@ const CASES: CallCase[] = [
     'abc',
     ['upper'],
     {},
-    '<built-in method upper of str object>',
+    '<built-in method upper of str object at 0x7f0000000000>',
   ],
   ["`'abc'|attr('nope')` gives Undefined", 'attr', 'abc', ['nope'], {}, 'Undefined'],
   [
@@ -198,7 +198,7 @@ const CASES: CallCase[] = [
     [1, 2],
     ['count'],
     {},
-    '<built-in method count of list object>',
+    '<built-in method count of list object at 0x7f0000000000>',
   ],
   [
     "`{'a': 1}|attr(5)` raises TypeError",

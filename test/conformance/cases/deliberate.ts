@@ -27,6 +27,11 @@ export const cases: Case[] = rows([
   ['break outside a loop is a TemplateSyntaxError', '{% break %}'],
   ['continue outside a loop is a TemplateSyntaxError', '{% if true %}{% continue %}{% endif %}'],
   ['a keyword given twice is a TemplateSyntaxError', '{{ dict(a=1, a=2) }}'],
+  [
+    'a slice inside a tuple subscript is a TemplateSyntaxError that says why',
+    '{{ xs[-2, :2:-1] }}',
+    { xs: [] },
+  ],
   ['a macro parameter named twice is reported by its name', '{% macro m(a, a) %}{% endmacro %}'],
   ['a dict literal of string keys takes no int key', "{{ {'a': 1}.setdefault(1) }}"],
   ['a data dict takes no int key', '{{ d.update({1: 2}) }}', { d: { a: 1 } }],

@@ -492,6 +492,7 @@ export class Compiler {
   /** Compiles the whole template. */
   compile(template: ast.TemplateNode): Program {
     const scope = new Scope(null);
+    scope.analyze({ body: template.body });
     declareAssigned(scope, template.body);
     const body = this.statements(template.body, scope);
     const blank = blankSlots(scope.size);
@@ -855,6 +856,7 @@ export class Compiler {
     const node = { ...spanOf(forNode), iter: spanOf(forNode.iter) };
     const iterable = this.guarded(forNode.iter, this.expression(forNode.iter, scope));
     const inner = new Scope(scope);
+    inner.analyze({ params: [forNode.target], body: forNode.body });
     const bind = this.loopBinder(forNode.target, inner, forNode);
     // `for item in ...`: the item goes straight into its slot, without calling the binder.
     const itemSlot = forNode.target.type === 'Name' ? (inner.slot(forNode.target.name) as number) : -1;
@@ -968,6 +970,7 @@ export class Compiler {
    */
   private loopFilter(target: ast.Name | ast.Tuple, test: ast.Expr, scope: Scope, at: ast.Span): LoopFilter {
     const inner = new Scope(scope);
+    inner.analyze({ params: [target], before: [test] });
     const bind = this.loopBinder(target, inner, at);
     const keep = this.located(test, this.condition(test, inner));
     const blank = blankSlots(inner.size);
@@ -1081,21 +1084,30 @@ export class Compiler {
     };
   }
 
-  /** Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies do. */
-  private scopedBody(body: readonly ast.Stmt[], scope: Scope): St {
-    const inner = new Scope(scope);
+  /**
+   * Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies and a
+   * loop's `{% else %}` do. `finish` makes what the frame returns from the body: a block's filter runs in the
+   * block's scope, after the body, as in Jinja2.
+   */
+  private scopedBody<T = string>(
+    body: readonly ast.Stmt[],
+    scope: Scope,
+    { filter = null, detached = false }: { filter?: ast.Filter | null; detached?: boolean } = {},
+  ): (f: Frame) => T {
+    const inner = new Scope(scope, detached);
+    inner.analyze({ body, after: filter });
     declareAssigned(inner, body);
     const outerWatch = this.watchControl;
     this.watchControl = false;
     const run = this.statements(body, inner);
     this.watchControl = outerWatch;
+    const value = (filter === null ? run : this.filterChain(filter, inner, run)) as (f: Frame) => T;
     const blank = blankSlots(inner.size);
-    return (f) => run(new Frame(blank.slice(), f, f.run));
+    return (f) => value(new Frame(blank.slice(), f, f.run));
   }
 
   private assignBlock(node: ast.AssignBlock, scope: Scope): St {
-    const body = this.scopedBody(node.body, scope);
-    const value = node.filter === null ? body : this.filterChain(node.filter, scope, body);
+    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
     const store = this.store(node.target, scope, node);
     noteAssigned(scope, node.target);
     return (f) => {
@@ -1105,18 +1117,18 @@ export class Compiler {
   }
 
   private filterBlock(node: ast.FilterBlock, scope: Scope): St {
-    const body = this.scopedBody(node.body, scope);
-    const value = this.filterChain(node.filter, scope, body);
+    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
     return (f) => toText(value(f));
   }
 
   private block(node: ast.Block, scope: Scope): St {
-    return this.scopedBody(node.body, scope);
+    return this.scopedBody(node.body, scope, { detached: true });
   }
 
   private withBlock(node: ast.With, scope: Scope): St {
     const values = node.values.map((value) => this.guarded(value, this.expression(value, scope)));
     const inner = new Scope(scope);
+    inner.analyze({ params: node.targets, body: node.body });
     const slots = node.targets.map((target) => inner.declareBound(target.name));
     declareAssigned(inner, node.body);
     const body = this.statements(node.body, inner);
@@ -1139,6 +1151,7 @@ export class Compiler {
     scope: Scope,
   ): (defining: Frame) => PyCallable {
     const inner = new Scope(scope);
+    inner.analyze({ params, before: defaultNodes, body });
     const paramSlots = params.map((param) => inner.declareBound(param.name));
     const readsCaller = readsUndeclared(body, 'caller');
     // A parameter named `caller` receives the call block's body like any keyword argument, so it needs a
@@ -1399,20 +1412,23 @@ export class Compiler {
 
   /** Reads a variable: from the innermost scope that has assigned it, else from the render variables. */
   private name(name: string, scope: Scope): Ev {
-    const { places, bound } = scope.resolve(name);
-    if (bound && places.length === 1) {
+    const { places, end } = scope.resolve(name);
+    if (end === 'set' && places.length === 1) {
       const [hops, slot] = places[0];
       if (hops === 0) return (f) => f.vars[slot];
       if (hops === 1) return (f) => (f.up as Frame).vars[slot];
     }
-    // A name the template assigns may still be read before the assignment runs, from the render variables.
+    // A name the template assigns may still be read before the assignment runs: from the render variables, or
+    // undefined when Jinja2 would not look there (a macro reading a variable the template assigns later).
     if (!scope.isLocal(name)) this.free.add(name);
     if (places.length === 0) return variableReader(name);
+    const unset = end === 'outer' ? null : name;
     if (places.length === 1 && places[0][0] === 0) {
       const slot = places[0][1];
       return (f) => {
         const value = f.vars[slot];
-        return value !== MISSING ? value : lookupVariable(f.run, name);
+        if (value !== MISSING) return value;
+        return unset === null ? lookupVariable(f.run, name) : new Undefined(unset, NO_OBJECT);
       };
     }
     // Plain arrays read by index: destructuring an iterator per read is slow in code every template shares.
@@ -1425,7 +1441,7 @@ export class Compiler {
         const value = frame.vars[slotOf[p]];
         if (value !== MISSING) return value;
       }
-      return bound ? new Undefined(name, NO_OBJECT) : lookupVariable(f.run, name);
+      return unset === null ? lookupVariable(f.run, name) : new Undefined(unset, NO_OBJECT);
     };
   }
 
@@ -1494,9 +1510,9 @@ export class Compiler {
   /** The frame hops (0 or 1) and slot of a variable always bound there, or null. */
   private fixedPlace(node: ast.Expr, scope: Scope): [number, number] | null {
     if (node.type !== 'Name') return null;
-    const { places, bound } = scope.resolve(node.name);
+    const { places, end } = scope.resolve(node.name);
     // A variable bound in its scope is local, so it is never one of `Template.names`.
-    return bound && places.length === 1 && places[0][0] <= 1 ? places[0] : null;
+    return end === 'set' && places.length === 1 && places[0][0] <= 1 ? places[0] : null;
   }
 
   private getattr(node: ast.Getattr, scope: Scope): Ev {

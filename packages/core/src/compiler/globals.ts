@@ -7,6 +7,7 @@ import { typeName } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
 import {
+  ADDRESS,
   AttributeSource,
   type CallableAttributes,
   type EngineMethod,
@@ -95,7 +96,7 @@ function joiner(sep: unknown): PyCallable {
     },
     attributes,
     'jinja2.utils.Joiner',
-    '<jinja2.utils.Joiner object>',
+    `<jinja2.utils.Joiner object${ADDRESS}>`,
   );
 }
 
@@ -203,7 +204,7 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
       },
       undefined,
       'function',
-      '<function safe_range>',
+      `<function safe_range${ADDRESS}>`,
     ),
   ],
   [

@@ -1,5 +1,26 @@
-import type { Expr, Name, NSRef, Stmt, Tuple } from '../parser/ast';
+import type { Expr, If, Name, NSRef, Stmt, Tuple } from '../parser/ast';
 import { type AnyNode, eachChild } from '../parser/validate';
+
+/**
+ * How a scope's variable starts, before the scope's own statements assign it, as Jinja2 3.1's symbol tracking
+ * decides: `set` for loop targets, macro parameters and `with` targets; `outer` when a read falls through to
+ * the enclosing scopes and then the render variables (the name was read before any assignment here, or is
+ * assigned only in some `if` branches, or an enclosing scope knows it); `unset` when the scope assigns it and
+ * nothing outside knows it: until the assignment runs, a read (from a macro or loop defined earlier, say) is
+ * undefined, even when the render variables hold the name.
+ */
+export type Start = 'set' | 'outer' | 'unset';
+
+/** What a scope's frame holds, in the order Jinja2 visits it to find its names. */
+export interface FrameContents {
+  /** Names bound on entry: loop targets, macro parameters, `with` targets. */
+  params?: readonly (Name | Tuple)[];
+  /** Expressions read before the body: macro defaults, a loop filter. */
+  before?: readonly Expr[];
+  body?: readonly Stmt[];
+  /** Read after the body: a `{% filter %}` block's filter. */
+  after?: Expr | null;
+}
 
 /**
  * A compile-time scope: which names it assigns and in which slot. Jinja2 scopes follow the template's
@@ -10,13 +31,44 @@ export class Scope {
   private readonly slots = new Map<string, number>();
   /** Names bound before any statement of the scope runs (loop targets, macro parameters, `with` targets). */
   private readonly bound = new Set<string>();
+  /** Every name the scope's own statements read or assign, and how it starts (see `analyze`). */
+  private starts = new Map<string, Start>();
   /**
    * Names surely assigned by the statements compiled so far (not inside an `if`): a read of them there never
    * reaches the render variables. Only `Template.names` depends on it.
    */
   assigned = new Set<string>();
 
-  constructor(readonly parent: Scope | null) {}
+  /**
+   * `detached`: a `{% block %}`, which Jinja2 renders as a function of its own: beyond it, only the template's
+   * top-level variables and the render variables are seen.
+   */
+  constructor(
+    readonly parent: Scope | null,
+    private readonly detached = false,
+  ) {}
+
+  /**
+   * Finds how each name the frame reads or assigns starts, by Jinja2's rules (its `idtracking`), walking the
+   * frame's contents in Jinja2's order. Call it once, before compiling the frame's statements; the enclosing
+   * scopes must have been analyzed.
+   */
+  analyze(contents: FrameContents): void {
+    const symbols = new Symbols(this.detached ? null : this.parent);
+    for (const target of contents.params ?? []) eachName(target, (name) => symbols.param(name));
+    for (const expr of contents.before ?? []) symbols.readsIn(expr);
+    symbols.statements(contents.body ?? []);
+    if (contents.after) symbols.readsIn(contents.after);
+    this.starts = symbols.refs;
+  }
+
+  /** True when this scope or an enclosing one (up to a block's edge) reads or assigns `name` itself. */
+  knows(name: string): boolean {
+    for (let s: Scope | null = this; s !== null; s = s.detached ? null : s.parent) {
+      if (s.starts.has(name)) return true;
+    }
+    return false;
+  }
 
   /** The slot of `name` in this scope, created if new. */
   declare(name: string): number {
@@ -34,11 +86,6 @@ export class Scope {
     return this.declare(name);
   }
 
-  /** True when `name` is always bound in this scope. */
-  isBound(name: string): boolean {
-    return this.bound.has(name);
-  }
-
   /** The slot of `name` here, if this scope assigns it. */
   slot(name: string): number | undefined {
     return this.slots.get(name);
@@ -46,10 +93,15 @@ export class Scope {
 
   /** True when a read of `name` here is always answered by a template variable, never a render variable. */
   isLocal(name: string): boolean {
-    for (let s: Scope | null = this; s !== null; s = s.parent) {
-      if (s.slots.has(name) && (s.bound.has(name) || s.assigned.has(name))) return true;
-    }
-    return false;
+    const { places, end } = this.resolve(name);
+    // Or a place it passes through is surely assigned by the statements compiled so far.
+    return end !== 'outer' || places.some(([hops]) => this.up(hops).assigned.has(name));
+  }
+
+  private up(hops: number): Scope {
+    let s: Scope = this;
+    for (let i = 0; i < hops; i++) s = s.parent as Scope;
+    return s;
   }
 
   /** How many slots a frame of this scope needs. */
@@ -58,22 +110,141 @@ export class Scope {
   }
 
   /**
-   * Every place `name` may live, innermost first, as frame hops and slot, up to the first scope where it is
-   * always bound. Empty: it is a render variable. `bound` tells whether a read can fall through to the
-   * render variables.
+   * Every place `name` may live, innermost first, as frame hops and slot, and where a read ends when all of
+   * them are still unassigned: `set` (the last place is always bound), `unset` (undefined) or `outer` (the
+   * render variables). Beyond a `{% block %}` only the template's own scope is a place.
    */
-  resolve(name: string): { places: Array<[hops: number, slot: number]>; bound: boolean } {
+  resolve(name: string): { places: Array<[hops: number, slot: number]>; end: Start } {
     const places: Array<[number, number]> = [];
+    let beyondBlock = false;
     let hops = 0;
     for (let s: Scope | null = this; s !== null; s = s.parent, hops++) {
-      const slot = s.slots.get(name);
+      const slot = beyondBlock && s.parent !== null ? undefined : s.slots.get(name);
       if (slot !== undefined) {
         places.push([hops, slot]);
-        if (s.bound.has(name)) return { places, bound: true };
+        if (s.bound.has(name)) return { places, end: 'set' };
+        if (!beyondBlock && s.starts.get(name) === 'unset') return { places, end: 'unset' };
+      }
+      if (s.detached) beyondBlock = true;
+    }
+    return { places, end: 'outer' };
+  }
+}
+
+/** Jinja2's `Symbols` for one frame (and for each `if` branch of it): its names and how each starts. */
+class Symbols {
+  constructor(
+    private readonly outer: Scope | null,
+    readonly refs = new Map<string, Start>(),
+    private readonly stores = new Set<string>(),
+  ) {}
+
+  private outerKnows(name: string): boolean {
+    return this.outer?.knows(name) === true;
+  }
+
+  param(name: string): void {
+    this.stores.add(name);
+    this.refs.set(name, 'set');
+  }
+
+  private store(name: string): void {
+    this.stores.add(name);
+    if (!this.refs.has(name)) this.refs.set(name, this.outerKnows(name) ? 'outer' : 'unset');
+  }
+
+  private read(name: string): void {
+    if (!this.refs.has(name) && !this.outerKnows(name)) this.refs.set(name, 'outer');
+  }
+
+  /** Reads every variable in an expression (or an output statement). */
+  readsIn(node: AnyNode): void {
+    const stack: AnyNode[] = [node];
+    while (stack.length > 0) {
+      const next = stack.pop() as AnyNode;
+      if (next.type === 'Name' || next.type === 'NSRef') this.read(next.name);
+      else eachChild(next, (child) => stack.push(child));
+    }
+  }
+
+  /** Visits a frame's statements as Jinja2's `FrameSymbolVisitor` does: nested frames only by what they read here. */
+  statements(body: readonly Stmt[]): void {
+    for (const node of body) {
+      switch (node.type) {
+        case 'Assign':
+          this.readsIn(node.node);
+          this.assigns(node.target);
+          break;
+        case 'AssignBlock':
+          this.assigns(node.target);
+          break;
+        case 'Macro':
+          this.store(node.name);
+          break;
+        case 'If':
+          this.branches(node);
+          break;
+        case 'For':
+          this.readsIn(node.iter);
+          break;
+        case 'CallBlock':
+          this.readsIn(node.call);
+          break;
+        case 'FilterBlock':
+          this.readsIn(node.filter);
+          break;
+        case 'With':
+          for (const value of node.values) this.readsIn(value);
+          break;
+        case 'Block':
+          break;
+        default:
+          this.readsIn(node);
       }
     }
-    return { places, bound: false };
   }
+
+  private assigns(target: Name | Tuple | NSRef | Expr): void {
+    if (target.type === 'NSRef') this.read(target.name);
+    else eachName(target, (name) => this.store(name));
+  }
+
+  /**
+   * An `if`: each branch (the body, all `elif`s together, the `else`) is visited on a copy, then merged. A name
+   * first assigned in some but not all three starts `outer`; in all three, as the `else` branch left it (Jinja2
+   * 3.1.2, the reference).
+   */
+  private branches(node: If): void {
+    this.readsIn(node.test);
+    const branch = (visit: (copy: Symbols) => void): Symbols => {
+      const copy = new Symbols(this.outer, new Map(this.refs), new Set(this.stores));
+      visit(copy);
+      return copy;
+    };
+    const all = [
+      branch((copy) => copy.statements(node.body)),
+      branch((copy) => {
+        for (const elif of node.elif) copy.branches(elif);
+      }),
+      branch((copy) => copy.statements(node.else_)),
+    ];
+    const counts = new Map<string, number>();
+    for (const copy of all) {
+      for (const name of copy.stores)
+        if (!this.stores.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    for (const copy of all) {
+      for (const [name, start] of copy.refs) this.refs.set(name, start);
+      for (const name of copy.stores) this.stores.add(name);
+    }
+    for (const [name, count] of counts) if (count < all.length) this.refs.set(name, 'outer');
+  }
+}
+
+/** Calls `visit` with each name an assignment target binds. */
+function eachName(target: Name | Tuple | NSRef | Expr, visit: (name: string) => void): void {
+  if (target.type === 'Name') visit(target.name);
+  else if (target.type === 'Tuple') for (const item of target.items) eachName(item, visit);
 }
 
 /** Declares, in `scope`, every name the statements assign directly (not inside nested scopes). */

@@ -14,6 +14,7 @@ import { cpLength, isPrintableChar } from './strings';
 import { typeName } from './type-name';
 import { undefinedError } from './undefined';
 import {
+  ADDRESS,
   AttributeSource,
   isDict,
   isTuple,
@@ -146,8 +147,7 @@ function reprIn(v: unknown, open: object[]): string {
 /** The repr of a list, tuple, range, dict view or iterator. */
 function sequenceRepr(v: unknown[], open: object[]): string {
   const iterator = iteratorKind(v);
-  // Python shows an address here; there is none to show, and no template should depend on one.
-  if (iterator) return `<${iterator.type}${iterator.name ? ` object ${iterator.name}` : ' object'}>`;
+  if (iterator) return `<${iterator.type} object${iterator.name ? ` ${iterator.name}` : ''}${ADDRESS}>`;
   const range = rangeOf(v);
   if (range !== undefined) {
     const [start, stop, step] = range;

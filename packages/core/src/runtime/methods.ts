@@ -42,6 +42,7 @@ import {
 import { typeName } from './type-name';
 import { undefinedError } from './undefined';
 import {
+  ADDRESS,
   bigOf,
   float,
   int,
@@ -1287,7 +1288,7 @@ function bound<S>(
     (state, args, kwargs) => method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs),
     undefined,
     sandboxed ? 'function' : 'builtin_function_or_method',
-    sandboxed ? `<function str.${name}>` : `<built-in method ${name} of ${owner} object>`,
+    sandboxed ? `<function str.${name}${ADDRESS}>` : `<built-in method ${name} of ${owner} object${ADDRESS}>`,
   );
 }
 
@@ -1486,7 +1487,7 @@ function markupMethod(m: Markup, name: string): PyCallable | undefined {
         name === 'format' ? markupFormat(state, m.value, args, kwargs) : formatMap(state, m, args, kwargs),
       undefined,
       'function',
-      `<function Markup.${name}>`,
+      `<function Markup.${name}${ADDRESS}>`,
     );
   }
   if (Object.hasOwn(MARKUP_METHODS, name)) {
@@ -1530,7 +1531,7 @@ function markupMethod(m: Markup, name: string): PyCallable | undefined {
       ),
     undefined,
     'builtin_function_or_method',
-    `<built-in method ${name} of Markup object>`,
+    `<built-in method ${name} of Markup object${ADDRESS}>`,
   );
 }
 

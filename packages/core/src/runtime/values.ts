@@ -117,6 +117,13 @@ export interface CallableAttributes {
  * Anything a template may call: macros, `range`, `dict`, bound Python methods, `loop.cycle`, `caller`.
  * Raw JS functions found in data are never called: templates cannot reach them.
  */
+/**
+ * Where Python prints an object's memory address (`<generator object sync_do_map at 0x7f3a5c2e1d40>`), the
+ * engine prints this made-up one: no template can depend on an address, but text made from the print (its
+ * length, its words) then comes out as in Python.
+ */
+export const ADDRESS = ' at 0x7f0000000000';
+
 export class PyCallable {
   constructor(
     /** The name Python would show (`range`, `upper`, a macro's name). */
@@ -127,8 +134,8 @@ export class PyCallable {
     readonly attributes?: CallableAttributes,
     /** Python's type, with its module unless a builtin (`jinja2.runtime.Macro`, `type`, `method`). */
     readonly pyType = 'builtin_function_or_method',
-    /** What Python prints for it, without the address (`<built-in method upper of str object>`). */
-    readonly text = `<function ${name}>`,
+    /** What Python prints for it (`<built-in method upper of str object at 0x7f0000000000>`). */
+    readonly text = `<function ${name}${ADDRESS}>`,
   ) {}
 }
 
@@ -148,9 +155,9 @@ export abstract class AttributeSource {
     return undefined;
   }
 
-  /** What Python prints for it, without the address (`<jinja2.utils.Cycler object>`). */
+  /** What Python prints for it (`<jinja2.utils.Cycler object at 0x7f0000000000>`). */
   text(): string {
-    return `<${this.pyType} object>`;
+    return `<${this.pyType} object${ADDRESS}>`;
   }
 
   /** `obj.name` for one of its methods: the bound method, as Python names and prints it. */
