@@ -124,6 +124,20 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     },
   },
   {
+    what: "A name read only by a `{% set %}` block's filter is read as anywhere else",
+    template: /\{%-?\s*set\s+\w+\s*\|/,
+    jinja: {
+      error: 'AssertionError',
+      message: /^Tried to resolve a name to a reference that was unknown to the frame/,
+    },
+    engine: { output: /[\s\S]*/ },
+  },
+  {
+    what: 'Macro calls nested deeper than `maxCallDepth` (100) are a `LimitError`',
+    jinja: { error: 'RecursionError' },
+    engine: { error: 'LimitError', message: /^macro calls nest deeper than \d+$/ },
+  },
+  {
     what: 'A macro parameter named twice is reported by its name',
     jinja: { error: 'SyntaxError', message: /^duplicate argument 'l_\d+_\w+' in function definition/ },
     engine: { error: 'TemplateSyntaxError', message: /^duplicate argument '\w+' in function definition$/ },

@@ -32,6 +32,12 @@ export const cases: Case[] = rows([
     '{{ xs[-2, :2:-1] }}',
     { xs: [] },
   ],
+  [
+    'a name read only by a set block filter',
+    "{% set x | replace('a', y) %}abc{% endset %}{{ x }}",
+    { y: 'b' },
+  ],
+  ['a macro calling itself without end is a LimitError', '{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}'],
   ['a macro parameter named twice is reported by its name', '{% macro m(a, a) %}{% endmacro %}'],
   ['a dict literal of string keys takes no int key', "{{ {'a': 1}.setdefault(1) }}"],
   ['a data dict takes no int key', '{{ d.update({1: 2}) }}', { d: { a: 1 } }],
