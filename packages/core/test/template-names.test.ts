@@ -166,15 +166,18 @@ describe('names the template assigns itself', () => {
   });
 
   it('a macro reading a name the template assigns only later never reads the render variable, as in Jinja2', () => {
-    expect(namesOf('{% macro m() %}{{ x }}{% endmacro %}{{ m() }}{% set x = 1 %}{{ m() }}').variables).toEqual([]);
+    expect(
+      namesOf('{% macro m() %}{{ x }}{% endmacro %}{{ m() }}{% set x = 1 %}{{ m() }}').variables,
+    ).toEqual([]);
   });
 
   it('the render variable is read when the template reads the name before assigning it', () => {
-    expect(namesOf('{{ x }}{% macro m() %}{{ x }}{% endmacro %}{% set x = 1 %}{{ m() }}').variables).toEqual(['x']);
-    expect(namesOf('{% macro m() %}{{ x }}{% endmacro %}{% if c %}{% set x = 1 %}{% endif %}').variables).toEqual([
-      'c',
+    expect(namesOf('{{ x }}{% macro m() %}{{ x }}{% endmacro %}{% set x = 1 %}{{ m() }}').variables).toEqual([
       'x',
     ]);
+    expect(
+      namesOf('{% macro m() %}{{ x }}{% endmacro %}{% if c %}{% set x = 1 %}{% endif %}').variables,
+    ).toEqual(['c', 'x']);
   });
 
   it('globals such as range, dict, namespace, cycler and joiner are not render variables', () => {

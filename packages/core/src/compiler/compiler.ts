@@ -63,7 +63,7 @@ import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planA
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, plainLoopAttribute } from './loop';
-import { declareAssigned, noteAssigned, reads, readsUndeclared, Scope } from './scope';
+import { declareAssigned, firstUse, noteAssigned, Scope } from './scope';
 import { exprSource } from './source';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
@@ -860,7 +860,8 @@ export class Compiler {
     const bind = this.loopBinder(forNode.target, inner, forNode);
     // `for item in ...`: the item goes straight into its slot, without calling the binder.
     const itemSlot = forNode.target.type === 'Name' ? (inner.slot(forNode.target.name) as number) : -1;
-    const loopSlot = forNode.recursive || reads(forNode.body, 'loop') ? inner.declareBound('loop') : -1;
+    const loopSlot =
+      forNode.recursive || firstUse(forNode.body, 'loop') !== null ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
     declareAssigned(inner, forNode.body);
     const resetLocals = inner.size > fixedSlots;
@@ -1153,7 +1154,7 @@ export class Compiler {
     const inner = new Scope(scope);
     inner.analyze({ params, before: defaultNodes, body });
     const paramSlots = params.map((param) => inner.declareBound(param.name));
-    const readsCaller = readsUndeclared(body, 'caller');
+    const readsCaller = firstUse(body, 'caller') === 'read';
     // A parameter named `caller` receives the call block's body like any keyword argument, so it needs a
     // default for the calls without one.
     const explicitCaller = params.findIndex((param) => param.name === 'caller');
@@ -1164,8 +1165,8 @@ export class Compiler {
       );
     }
     const callerSlot = readsCaller && explicitCaller < 0 ? inner.declareBound('caller') : -1;
-    const varargsSlot = readsUndeclared(body, 'varargs') ? inner.declareBound('varargs') : -1;
-    const kwargsSlot = readsUndeclared(body, 'kwargs') ? inner.declareBound('kwargs') : -1;
+    const varargsSlot = firstUse(body, 'varargs') === 'read' ? inner.declareBound('varargs') : -1;
+    const kwargsSlot = firstUse(body, 'kwargs') === 'read' ? inner.declareBound('kwargs') : -1;
     declareAssigned(inner, body);
     const firstDefault = params.length - defaultNodes.length;
     const defaults = defaultNodes.map((value) => this.guarded(value, this.expression(value, inner)));

@@ -131,30 +131,58 @@ export class Scope {
   }
 }
 
-/** Jinja2's `Symbols` for one frame (and for each `if` branch of it): its names and how each starts. */
+/**
+ * Jinja2's `Symbols` for one frame, or for one `if` branch of it: a branch holds only what it adds to the
+ * symbols it branched from (Jinja2 copies them whole, which costs a template of many `if`s quadratic time).
+ */
 class Symbols {
+  /** How each name this holds starts: the frame's names, or those a branch added. */
+  refs = new Map<string, Start>();
+  /** The names of `refs` that start `unset`. */
+  private unset = new Set<string>();
+  /** Names assigned here and not already in `base`. */
+  private stores = new Set<string>();
+
   constructor(
     private readonly outer: Scope | null,
-    readonly refs = new Map<string, Start>(),
-    private readonly stores = new Set<string>(),
+    private readonly base: Symbols | null = null,
   ) {}
+
+  private start(name: string): Start | undefined {
+    for (let s: Symbols | null = this; s !== null; s = s.base) {
+      const start = s.refs.get(name);
+      if (start !== undefined) return start;
+    }
+    return undefined;
+  }
+
+  private stored(name: string): boolean {
+    for (let s: Symbols | null = this; s !== null; s = s.base) if (s.stores.has(name)) return true;
+    return false;
+  }
 
   private outerKnows(name: string): boolean {
     return this.outer?.knows(name) === true;
   }
 
   param(name: string): void {
-    this.stores.add(name);
+    if (!this.stored(name)) this.stores.add(name);
     this.refs.set(name, 'set');
   }
 
   private store(name: string): void {
-    this.stores.add(name);
-    if (!this.refs.has(name)) this.refs.set(name, this.outerKnows(name) ? 'outer' : 'unset');
+    if (!this.stored(name)) this.stores.add(name);
+    if (this.start(name) !== undefined) return;
+    if (this.outerKnows(name)) {
+      this.refs.set(name, 'outer');
+    } else {
+      this.refs.set(name, 'unset');
+      this.unset.add(name);
+    }
   }
 
   private read(name: string): void {
-    if (!this.refs.has(name) && !this.outerKnows(name)) this.refs.set(name, 'outer');
+    if (this.start(name) === undefined && !this.outerKnows(name)) this.refs.set(name, 'outer');
   }
 
   /** Reads every variable in an expression (or an output statement). */
@@ -217,7 +245,7 @@ class Symbols {
   private branches(node: If): void {
     this.readsIn(node.test);
     const branch = (visit: (copy: Symbols) => void): Symbols => {
-      const copy = new Symbols(this.outer, new Map(this.refs), new Set(this.stores));
+      const copy = new Symbols(this.outer, this);
       visit(copy);
       return copy;
     };
@@ -228,17 +256,47 @@ class Symbols {
       }),
       branch((copy) => copy.statements(node.else_)),
     ];
-    const counts = new Map<string, number>();
+    // A branch's stores are the names it assigns that were not assigned before the `if`. A name first assigned
+    // in only some branches starts `outer`; the others keep their start, the last branch's winning.
+    const [body, elif, otherwise] = all;
     for (const copy of all) {
-      for (const name of copy.stores)
-        if (!this.stores.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+      for (const name of copy.unset) {
+        if (body.stores.has(name) && elif.stores.has(name) && otherwise.stores.has(name)) continue;
+        copy.refs.set(name, 'outer');
+        copy.unset.delete(name);
+      }
     }
-    for (const copy of all) {
-      for (const [name, start] of copy.refs) this.refs.set(name, start);
-      for (const name of copy.stores) this.stores.add(name);
-    }
-    for (const [name, count] of counts) if (count < all.length) this.refs.set(name, 'outer');
+    this.refs = merged(
+      this.refs,
+      all.map((copy) => copy.refs),
+    );
+    this.unset = united([this.unset, otherwise.unset]);
+    this.stores = united([this.stores, ...all.map((copy) => copy.stores)]);
   }
+}
+
+/**
+ * `first` updated with each of `later` in turn, into the largest of them: merging the smaller into the larger
+ * keeps nested `if`s from costing quadratic time. `first`'s keys are in none of `later`.
+ */
+function merged<K, V>(first: Map<K, V>, later: readonly Map<K, V>[]): Map<K, V> {
+  const maps = [first, ...later];
+  let largest = 0;
+  for (let i = 1; i < maps.length; i++) if (maps[i].size > maps[largest].size) largest = i;
+  const into = maps[largest];
+  // Those before the largest lose to it and to each other in order; those after it win.
+  for (let i = largest - 1; i >= 0; i--)
+    for (const [key, value] of maps[i]) if (!into.has(key)) into.set(key, value);
+  for (let i = largest + 1; i < maps.length; i++) for (const [key, value] of maps[i]) into.set(key, value);
+  return into;
+}
+
+/** The union of the sets, into the largest of them. */
+function united<T>(sets: readonly Set<T>[]): Set<T> {
+  let into = sets[0];
+  for (const set of sets) if (set.size > into.size) into = set;
+  for (const set of sets) if (set !== into) for (const item of set) into.add(item);
+  return into;
 }
 
 /** Calls `visit` with each name an assignment target binds. */
@@ -282,25 +340,6 @@ function declareTarget(scope: Scope, target: Name | Tuple | NSRef | Expr): void 
   else if (target.type === 'Tuple') for (const item of target.items) declareTarget(scope, item);
 }
 
-/** True when `name` is read anywhere below the statements (conservatively, nested scopes included). */
-export function reads(body: readonly unknown[], name: string): boolean {
-  const stack: unknown[] = [...body];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      stack.push(...node);
-    } else if (node !== null && typeof node === 'object' && 'type' in node) {
-      const n = node as { type: string; name?: unknown };
-      if (n.type === 'Name' && n.name === name) return true;
-      if (n.type === 'Cycle' && name === 'loop') return true;
-      for (const [key, value] of Object.entries(node)) {
-        if (key !== 'type' && value !== null && typeof value === 'object') stack.push(value);
-      }
-    }
-  }
-  return false;
-}
-
 /** The children of `node` that it assigns to: loop and `set` targets, `with` targets, macro parameters. */
 function storeTargets(node: AnyNode): readonly AnyNode[] {
   switch (node.type) {
@@ -318,22 +357,43 @@ function storeTargets(node: AnyNode): readonly AnyNode[] {
   }
 }
 
+/** How a name is first used: read, assigned, or not at all. */
+export type FirstUse = 'read' | 'assigned' | null;
+
 /**
- * Jinja2's `find_undeclared` for one name: true when, visiting the statements in Jinja2's order (nested macros
- * included, `{% block %}`s not), `name` is first met read rather than assigned. It decides whether a macro
- * takes `caller`, `varargs` and `kwargs`.
+ * How `name` is first met visiting the statements in Jinja2's order (nested macros and loops included,
+ * `{% block %}`s not), as Jinja2's `find_undeclared` finds it: a macro takes `caller`, `varargs` and `kwargs`
+ * when its body first reads them, and a loop makes `loop` when its body uses it.
  */
-export function readsUndeclared(body: readonly Stmt[], name: string): boolean {
-  let first: 'read' | 'assigned' | undefined;
-  const visit = (node: AnyNode, assigned: boolean): void => {
-    if (first !== undefined || node.type === 'Block') return;
-    if (node.type === 'Name') {
-      if (node.name === name) first = assigned ? 'assigned' : 'read';
-      return;
-    }
-    const targets = storeTargets(node);
-    eachChild(node, (child) => visit(child, targets.includes(child) || (assigned && node.type === 'Tuple')));
-  };
-  for (const node of body) visit(node, false);
-  return first === 'read';
+export function firstUse(body: readonly Stmt[], name: string): FirstUse {
+  for (const node of body) {
+    const use = firstUseIn(node, name, false);
+    if (use !== null) return use;
+  }
+  return null;
+}
+
+/** Per name, each subtree's first use: every subtree is visited once, however deep the macros and loops nest. */
+const firstUses = new Map<string, WeakMap<AnyNode, FirstUse>>();
+
+function firstUseIn(node: AnyNode, name: string, assigned: boolean): FirstUse {
+  if (node.type === 'Block') return null;
+  if (node.type === 'Name') return node.name !== name ? null : assigned ? 'assigned' : 'read';
+  // The service's `{% cycle %}` reads the loop.
+  if (node.type === 'Cycle' && name === 'loop') return 'read';
+  let known = firstUses.get(name);
+  if (known === undefined) {
+    known = new WeakMap();
+    firstUses.set(name, known);
+  }
+  const cached = assigned ? undefined : known.get(node);
+  if (cached !== undefined) return cached;
+  const targets = storeTargets(node);
+  let use: FirstUse = null;
+  eachChild(node, (child) => {
+    if (use === null)
+      use = firstUseIn(child, name, targets.includes(child) || (assigned && node.type === 'Tuple'));
+  });
+  if (!assigned) known.set(node, use);
+  return use;
 }
