@@ -85,6 +85,31 @@ const intFormats: fc.Arbitrary<JinjaCase> = fc
     })),
   );
 
+/**
+ * `%` formats of one conversion (the quick way) and of several, by operator and by the `format` filter, on one
+ * argument, a tuple of one, of none or of two, and values of every type.
+ */
+const percentFormats: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.constantFrom('', '-', '+', ' ', '0', '#', '-0'),
+    fc.constantFrom('', '5', '12'),
+    fc.constantFrom('', '.0', '.2', '.7'),
+    fc.constantFrom('s', 'r', 'a', 'd', 'i', 'x', 'X', 'o', 'f', 'F', 'e', 'E', 'g', 'G', 'c', 'y'),
+    fc.oneof(
+      int,
+      // JSON keeps no integral float, NaN or infinity apart from an int or null.
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Number.isInteger(x)),
+      text,
+      fc.constantFrom(null, true, [1, 'a'], { k: 'v' }, 0.1, 2.5, 1e-7, 123456789.125),
+    ),
+    fc.constantFrom('', 'x ', '%% '),
+    fc.constantFrom('F|format(v)', 'F % v', 'F % (v,)', 'F % ()', 'F % (v, v)', '(F ~ "%s") % (v, 1)'),
+  )
+  .map(([flags, width, precision, conv, v, around, applied]) => {
+    const spec = JSON.stringify(`${around}%${flags}${width}${precision}${conv}${around}`);
+    return { template: `{{ ${applied.replace('F', spec)} }}`, data: { v } };
+  });
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -139,6 +164,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['int division, floor division, modulo, powers and grouping print what Jinja2 prints', arithmetic],
   ['replace, by method and filter, with and without a count, gives what Jinja2 gives', replacing],
   ['ints formatted by every radix, sign, width and grouping print what Jinja2 prints', intFormats],
+  ['% formats of one conversion and of several print what Jinja2 prints, errors included', percentFormats],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],

@@ -8,7 +8,7 @@ import { getattr, getitem } from './access';
 import { dictViewKind } from './dict-views';
 import { dictEntries } from './iterate';
 import { escapeText, markupText } from './markup';
-import { floatRepr, formatAbsFloat } from './number-format';
+import { type FloatStyle, floatRepr, formatAbsFloat } from './number-format';
 import type { RenderState } from './state';
 import { cpLength, isPrintableChar } from './strings';
 import { typeName } from './type-name';
@@ -534,6 +534,8 @@ interface PercentField {
   readonly conv: string;
   /** Its UTF-16 position, for the error an unknown conversion gives. */
   readonly convAt: number;
+  /** How `formatAbsFloat` prints it, for the float conversions. */
+  readonly floatStyle: FloatStyle;
 }
 
 /** A `*` width or precision. */
@@ -558,13 +560,37 @@ interface PercentError {
  */
 type PercentPiece = string | PercentField | PercentError;
 
-/** Parsed format strings by text: a template formats with the same few strings render after render. */
-const percentPrograms = new Map<string, readonly PercentPiece[]>();
+/**
+ * A parsed format string; `single` when it is one conversion (with text around it) that takes exactly one
+ * argument, as `'%.2f'` and `'%s items'` do.
+ */
+interface PercentProgram {
+  readonly pieces: readonly PercentPiece[];
+  readonly single: { readonly before: string; readonly field: PercentField; readonly after: string } | null;
+}
 
-function percentProgram(fmt: string): readonly PercentPiece[] {
+/** Parsed format strings by text: a template formats with the same few strings render after render. */
+const percentPrograms = new Map<string, PercentProgram>();
+
+function percentProgram(fmt: string): PercentProgram {
   let program = percentPrograms.get(fmt);
   if (program === undefined) {
-    program = parsePercent(fmt);
+    const pieces = parsePercent(fmt);
+    const fields = pieces.filter((piece) => typeof piece !== 'string');
+    const field = fields.length === 1 ? fields[0] : null;
+    const single =
+      field !== null &&
+      !('error' in field) &&
+      field.key === null &&
+      field.width !== STAR &&
+      field.precision !== STAR
+        ? {
+            before: typeof pieces[0] === 'string' ? pieces[0] : '',
+            field,
+            after: typeof pieces[pieces.length - 1] === 'string' ? (pieces[pieces.length - 1] as string) : '',
+          }
+        : null;
+    program = { pieces, single };
     if (percentPrograms.size >= PROGRAM_CACHE_SIZE) percentPrograms.clear();
     percentPrograms.set(fmt, program);
   }
@@ -664,15 +690,26 @@ function parsePercent(fmt: string): PercentPiece[] {
     const convAt = i;
     const conv = String.fromCodePoint(fmt.codePointAt(i) as number);
     i += conv.length;
-    pieces.push({ key, ljust, plus, blank, alt, zero, width, precision, conv, convAt });
+    const floatStyle = { alt, upper: conv === 'E' || conv === 'F' || conv === 'G' };
+    pieces.push({ key, ljust, plus, blank, alt, zero, width, precision, conv, convAt, floatStyle });
   }
   if (literal !== '') pieces.push(literal);
   return pieces;
 }
 
 function percentFormatWith(fmt: string, args: unknown, text: PercentText, positional?: unknown[]): string {
-  const program = percentProgram(fmt);
+  const { pieces: program, single } = percentProgram(fmt);
   const tupleArgs = positional ?? (isTuple(args) ? (args as unknown[]) : null);
+  // The common case, `'%.2f'|format(x)`: one conversion, one argument.
+  if (single !== null && (tupleArgs === null || tupleArgs.length === 1)) {
+    const { field } = single;
+    const v = tupleArgs === null ? args : tupleArgs[0];
+    return (
+      single.before +
+      percentField(fmt, field, v, field.width, field.precision, field.ljust, text) +
+      single.after
+    );
+  }
   const mapping = !tupleArgs && isMappingArg(args) ? args : null;
   // CPython's bookkeeping: a single argument is "arglen -1, argidx -2" and is consumed once.
   let current: unknown = args;
@@ -716,87 +753,92 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText, positi
       }
     }
     const precision = piece.precision === STAR ? Math.max(0, starArg(nextArg())) : piece.precision;
-    const { conv, plus, blank } = piece;
-    // CPython takes the argument before it looks at the conversion character.
-    const v = nextArg();
-    let body: string;
-    let sign = '';
-    let prefix = '';
-    let numeric = true;
-    switch (conv) {
-      case 's':
-      case 'r':
-      case 'a': {
-        body = conv === 's' ? text.str(v) : conv === 'r' ? text.repr(v) : text.ascii(v);
-        if (precision >= 0) body = Array.from(body).slice(0, precision).join('');
-        numeric = false;
-        break;
-      }
-      case 'd':
-      case 'i':
-      case 'u':
-      case 'x':
-      case 'X':
-      case 'o': {
-        const radix = conv === 'x' || conv === 'X' ? 16 : conv === 'o' ? 8 : 10;
-        if (radix === 10 && typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21) {
-          // The usual int, printed without a bigint.
-          body = String(Math.abs(v));
-          sign = v < 0 ? '-' : plus ? '+' : blank ? ' ' : '';
-        } else {
-          const n = percentInt(v, conv);
-          const negative = n < 0n;
-          const abs = negative ? -n : n;
-          body = radix === 10 ? intText(abs) : abs.toString(radix);
-          if (conv === 'X') body = body.toUpperCase();
-          if (piece.alt && radix !== 10) prefix = `0${conv}`;
-          sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
-        }
-        if (precision > body.length) body = '0'.repeat(precision - body.length) + body;
-        break;
-      }
-      case 'e':
-      case 'E':
-      case 'f':
-      case 'F':
-      case 'g':
-      case 'G': {
-        const x = percentFloat(v);
-        const code = conv.toLowerCase() as 'e' | 'f' | 'g';
-        body = formatAbsFloat(x, code, precision < 0 ? 6 : precision, {
-          alt: piece.alt,
-          upper: conv !== code,
-        });
-        const negative = x < 0 || Object.is(x, -0);
-        sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
-        break;
-      }
-      case 'c':
-        body = percentChar(v);
-        numeric = false;
-        break;
-      default: {
-        const code = conv.codePointAt(0) as number;
-        const shown = code >= 0x20 && code < 0x7f ? conv : '?';
-        throw valueError(
-          `unsupported format character '${shown}' (0x${code.toString(16)}) at index ${cpLength(fmt.slice(0, piece.convAt))}`,
-        );
-      }
-    }
-    if (width < 0) {
-      out += sign + prefix + body;
-      continue;
-    }
-    const length = sign.length + prefix.length + cpLength(body);
-    const padding = width - length;
-    if (padding <= 0) out += sign + prefix + body;
-    else if (ljust) out += sign + prefix + body + ' '.repeat(padding);
-    else if (numeric && piece.zero) out += sign + prefix + '0'.repeat(padding) + body;
-    else out += ' '.repeat(padding) + sign + prefix + body;
+    out += percentField(fmt, piece, nextArg(), width, precision, ljust, text);
   }
   if (argIdx < argLen && mapping === null)
     throw typeError('not all arguments converted during string formatting');
   return out;
+}
+
+/** One conversion of `fmt % args`: `v` printed as `piece` says, in `width` (-1: none). */
+function percentField(
+  fmt: string,
+  piece: PercentField,
+  v: unknown,
+  width: number,
+  precision: number,
+  ljust: boolean,
+  text: PercentText,
+): string {
+  const { conv, plus, blank } = piece;
+  let body: string;
+  let sign = '';
+  let prefix = '';
+  let numeric = true;
+  switch (conv) {
+    case 's':
+    case 'r':
+    case 'a': {
+      body = conv === 's' ? text.str(v) : conv === 'r' ? text.repr(v) : text.ascii(v);
+      if (precision >= 0) body = Array.from(body).slice(0, precision).join('');
+      numeric = false;
+      break;
+    }
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o': {
+      const radix = conv === 'x' || conv === 'X' ? 16 : conv === 'o' ? 8 : 10;
+      if (radix === 10 && typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21) {
+        // The usual int, printed without a bigint.
+        body = String(Math.abs(v));
+        sign = v < 0 ? '-' : plus ? '+' : blank ? ' ' : '';
+      } else {
+        const n = percentInt(v, conv);
+        const negative = n < 0n;
+        const abs = negative ? -n : n;
+        body = radix === 10 ? intText(abs) : abs.toString(radix);
+        if (conv === 'X') body = body.toUpperCase();
+        if (piece.alt && radix !== 10) prefix = `0${conv}`;
+        sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
+      }
+      if (precision > body.length) body = '0'.repeat(precision - body.length) + body;
+      break;
+    }
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G': {
+      const x = percentFloat(v);
+      const code = conv.toLowerCase() as 'e' | 'f' | 'g';
+      body = formatAbsFloat(x, code, precision < 0 ? 6 : precision, piece.floatStyle);
+      const negative = x < 0 || Object.is(x, -0);
+      sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
+      break;
+    }
+    case 'c':
+      body = percentChar(v);
+      numeric = false;
+      break;
+    default: {
+      const code = conv.codePointAt(0) as number;
+      const shown = code >= 0x20 && code < 0x7f ? conv : '?';
+      throw valueError(
+        `unsupported format character '${shown}' (0x${code.toString(16)}) at index ${cpLength(fmt.slice(0, piece.convAt))}`,
+      );
+    }
+  }
+  if (width < 0) return sign + prefix + body;
+  const length = sign.length + prefix.length + cpLength(body);
+  const padding = width - length;
+  if (padding <= 0) return sign + prefix + body;
+  if (ljust) return sign + prefix + body + ' '.repeat(padding);
+  if (numeric && piece.zero) return sign + prefix + '0'.repeat(padding) + body;
+  return ' '.repeat(padding) + sign + prefix + body;
 }
 
 function mappingItem(mapping: unknown, key: string): unknown {
