@@ -85,4 +85,13 @@ export const cases: Case[] = rows([
   ['str.format formats the fields before a malformed part', "{{ '{%}f}'.format(1) }}"],
   ['str.format fails on a lone brace after its fields', "{{ '{a} {'.format(a=1) }}"],
   ['str.format reads its arguments before a lone brace', "{{ '{} {'.format() }}"],
+  // CPython shows a format type in its messages as itself only when printable ASCII.
+  ['grouping with a space type names it by its code', "{{ '{:, }'.format(1.5) }}"],
+  ['grouping with a printable type names it', "{{ '{:,!}'.format(1.5) }}"],
+  ['grouping with an accented type names it by its code', "{{ '{:_é}'.format(1) }}"],
+  ['an unknown accented type of a str is named by its code', "{{ '{:é}'.format('a') }}"],
+  ['an unknown tab type of a float is named by its code', "{{ '{:\t}'.format(1.5) }}"],
+  ['an unknown emoji type of an int is named by its code', "{{ '{:😀}'.format(1) }}"],
+  ['an unknown % conversion 0x1f is shown as itself', "{{ '%\x1f' % 1 }}"],
+  ['an unknown % conversion 0x7f is shown as a question mark', "{{ '%\x7f' % 1 }}"],
 ]);

@@ -303,10 +303,16 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
   if (chars.length - i === 1) out.type = chars[i];
   if (out.grouping && !'defgEG%F'.includes(out.type) && out.type !== '') {
     if (out.grouping !== '_' || !'boxX'.includes(out.type)) {
-      throw valueError(`Cannot specify '${out.grouping}' with '${out.type}'.`);
+      throw valueError(`Cannot specify '${out.grouping}' with '${formatCode(out.type)}'.`);
     }
   }
   return out;
+}
+
+/** A format type as CPython's messages show it: itself when printable ASCII, else `\x` and its hex code. */
+function formatCode(type: string): string {
+  const code = type.codePointAt(0) as number;
+  return code > 32 && code < 128 ? type : `\\x${code.toString(16)}`;
 }
 
 /** Inserts separators every `size` digits from the right, padding with zeros up to `minWidth` as CPython does. */
@@ -375,7 +381,8 @@ function signOf(negative: boolean, spec: FormatSpec): string {
 }
 
 function formatText(text: string, spec: FormatSpec): string {
-  if (spec.type !== 's') throw valueError(`Unknown format code '${spec.type}' for object of type 'str'`);
+  if (spec.type !== 's')
+    throw valueError(`Unknown format code '${formatCode(spec.type)}' for object of type 'str'`);
   if (spec.sign) {
     throw valueError(
       spec.sign === ' '
@@ -414,7 +421,7 @@ function formatInt(n: number | bigint, spec: FormatSpec): string {
   const type = spec.type;
   if ('eEfFgG%'.includes(type)) return formatFloat(intToFloat(n), spec);
   if (!'bcdoxXn'.includes(type))
-    throw valueError(`Unknown format code '${type}' for object of type '${spec.owner}'`);
+    throw valueError(`Unknown format code '${formatCode(type)}' for object of type '${spec.owner}'`);
   if (spec.precision >= 0) throw valueError('Precision not allowed in integer format specifier');
   if (spec.noNegZero) throw valueError('Negative zero coercion (z) not allowed in integer format specifier');
   // A safe integer has exact digits in every radix as a number: only larger ints need a bigint.
@@ -438,7 +445,7 @@ function formatInt(n: number | bigint, spec: FormatSpec): string {
 function formatFloat(x: number, spec: FormatSpec): string {
   let type = spec.type;
   if (!'eEfFgGn%'.includes(type) && type !== '') {
-    throw valueError(`Unknown format code '${type}' for object of type 'float'`);
+    throw valueError(`Unknown format code '${formatCode(type)}' for object of type 'float'`);
   }
   const upper = type === 'E' || type === 'F' || type === 'G';
   let value = x;
@@ -826,7 +833,8 @@ function percentField(
       break;
     default: {
       const code = conv.codePointAt(0) as number;
-      const shown = code >= 0x20 && code < 0x7f ? conv : '?';
+      // CPython shows the character from 31 to 126.
+      const shown = code >= 0x1f && code < 0x7f ? conv : '?';
       throw valueError(
         `unsupported format character '${shown}' (0x${code.toString(16)}) at index ${cpLength(fmt.slice(0, piece.convAt))}`,
       );
