@@ -110,6 +110,22 @@ const percentFormats: fc.Arbitrary<JinjaCase> = fc
     return { template: `{{ ${applied.replace('F', spec)} }}`, data: { v } };
   });
 
+/** `str.format` specs made of random pieces (fill, align, sign, `z`, `#`, `0`, width, grouping, precision, type). */
+const formatSpecs: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.array(
+      fc.constantFrom(...Array.from('<>^=+- z#0,_.123dfegEGnxXobcs%r!é\t😀'), ' ', '\x7f', '12', '.3'),
+      {
+        maxLength: 6,
+      },
+    ),
+    fc.oneof(int, fc.constantFrom(1.5, -2.25, 0.001, 'ab', 'é', true, null)),
+  )
+  .map(([pieces, v]) => ({
+    template: `{{ ${JSON.stringify(`{:${pieces.join('')}}`)}.format(v) }}`,
+    data: { v },
+  }));
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -165,6 +181,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['replace, by method and filter, with and without a count, gives what Jinja2 gives', replacing],
   ['ints formatted by every radix, sign, width and grouping print what Jinja2 prints', intFormats],
   ['% formats of one conversion and of several print what Jinja2 prints, errors included', percentFormats],
+  ['str.format specs of random pieces print or fail as in Jinja2', formatSpecs],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],
