@@ -242,9 +242,10 @@ function unpackPair(pair: unknown): [unknown, unknown] {
 }
 
 function doUrlencode(_state: RenderState, value: unknown): string {
+  if (typeof value === 'string') return urlQuote(value, false);
   const iterable =
     Array.isArray(value) || isDict(value) || value instanceof Undefined || iteratorKind(value) !== undefined;
-  if (typeof value === 'string' || value instanceof Markup || !iterable) {
+  if (value instanceof Markup || !iterable) {
     return urlQuote(value instanceof Markup ? value.value : value, false);
   }
   const pairs = isDict(value) ? dictEntries(value) : iterate(value).map(unpackPair);
