@@ -54,6 +54,14 @@ const call: fc.Arbitrary<string> = fc.oneof(
   fc.constant('{{ value|wordcount }}'),
   fc.constant('{{ value|trim }}'),
   fc.constant('{{ value|truncate(12) }}'),
+  // Escaping: a short text by a loop, a long one (over 256 characters) in one native pass.
+  fc.constantFrom(
+    '{{ value|e }}',
+    '{{ value|forceescape }}',
+    "{{ ('<b>'|safe) ~ value }}",
+    '{{ (value * 20)|e }}',
+    "{{ ('%s'|safe) % value }}",
+  ),
 );
 
 const cases = fc.record({ template: call, data: fc.record({ value: text }) });

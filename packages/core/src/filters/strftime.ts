@@ -60,7 +60,9 @@ export function strftime(dt: DateTime, format: string, maxLength: number): strin
     if (buffer <= maxLength + 1) return '';
     throw new LimitError('maxOutputSize', `a formatted date is longer than the output limit (${maxLength})`);
   }
-  return utf8Length(writer.text) >= buffer ? '' : writer.text;
+  // A UTF-16 unit is at most three UTF-8 bytes: only a long result needs counting.
+  const out = writer.text;
+  return out.length * 3 >= buffer && utf8Length(out) >= buffer ? '' : out;
 }
 
 /** A `%f`, `%z` or `%Z` (or a `%%` before one of the letters, which `pythonPass` tells apart). */
