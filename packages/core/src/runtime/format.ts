@@ -197,6 +197,16 @@ interface FormatSpec {
   type: string;
   /** The value's Python type name, for messages. */
   owner: string;
+  /** How a float is printed with it, made on first use. */
+  float?: FloatPlan;
+}
+
+/** A float spec resolved once: the notation, its precision and style, and whether it is `%`. */
+interface FloatPlan {
+  readonly code: 'e' | 'f' | 'g' | 'r';
+  readonly precision: number;
+  readonly style: FloatStyle;
+  readonly percent: boolean;
 }
 
 const ALIGNS = '<>^=';
@@ -212,21 +222,23 @@ function fieldSizeError(text: string): LimitError {
 }
 
 /** Parses a spec as CPython's `parse_internal_render_format_spec`, with the defaults of the value's type. */
-/** Parsed specs by owning type and text: a template formats with the same few specs render after render. */
-const parsedSpecs = new Map<string, Map<string, Readonly<FormatSpec>>>();
+/**
+ * Parsed specs by owning type, then text: a template formats with the same few specs render after render. One
+ * map per type, which the caller names: one lookup a field.
+ */
+const STR_SPECS = new Map<string, FormatSpec>();
+const BOOL_SPECS = new Map<string, FormatSpec>();
+const INT_SPECS = new Map<string, FormatSpec>();
+const FLOAT_SPECS = new Map<string, FormatSpec>();
 
 /** `parseSpec`, kept: the same owner gives the same defaults, so a spec parses the same way every time. */
 function specFor(
+  byText: Map<string, FormatSpec>,
   spec: string,
   defaultAlign: Align,
   defaultType: string,
   owner: string,
-): Readonly<FormatSpec> {
-  let byText = parsedSpecs.get(owner);
-  if (byText === undefined) {
-    byText = new Map();
-    parsedSpecs.set(owner, byText);
-  }
+): FormatSpec {
   let parsed = byText.get(spec);
   if (parsed === undefined) {
     parsed = parseSpec(spec, defaultAlign, defaultType, owner);
@@ -442,29 +454,33 @@ function formatInt(n: number | bigint, spec: FormatSpec): string {
   return layoutNumber(signOf(negative, spec), prefix, digits, '', spec);
 }
 
-function formatFloat(x: number, spec: FormatSpec): string {
+/** How `spec` prints a float; an unknown type fails. */
+function floatPlan(spec: FormatSpec): FloatPlan {
   let type = spec.type;
   if (!'eEfFgGn%'.includes(type) && type !== '') {
     throw valueError(`Unknown format code '${formatCode(type)}' for object of type 'float'`);
   }
   const upper = type === 'E' || type === 'F' || type === 'G';
-  let value = x;
-  let suffix = '';
-  let precision = spec.precision;
   let addDot0 = false;
   if (type === '') {
     addDot0 = true;
-    type = precision < 0 ? 'r' : 'g';
+    type = spec.precision < 0 ? 'r' : 'g';
   } else if (type === 'n') {
     type = 'g';
   } else if (type === '%') {
     type = 'f';
-    value *= 100;
-    suffix = '%';
   }
-  if (precision < 0) precision = 6;
-  const code = type.toLowerCase() as 'e' | 'f' | 'g' | 'r';
-  const body = formatAbsFloat(value, code, precision, { alt: spec.alt, addDot0, upper });
+  const code = type.toLowerCase() as FloatPlan['code'];
+  const precision = spec.precision < 0 ? 6 : spec.precision;
+  return { code, precision, style: { alt: spec.alt, addDot0, upper }, percent: spec.type === '%' };
+}
+
+function formatFloat(x: number, spec: FormatSpec): string {
+  spec.float ??= floatPlan(spec);
+  const { code, precision, style, percent } = spec.float;
+  const value = percent ? x * 100 : x;
+  const suffix = percent ? '%' : '';
+  const body = formatAbsFloat(value, code, precision, style);
   let negative = value < 0 || Object.is(value, -0);
   if (negative && spec.noNegZero && Number.isFinite(value) && !/[1-9]/.test(body.split(/[eE]/)[0]))
     negative = false;
@@ -478,14 +494,14 @@ function formatFloat(x: number, spec: FormatSpec): string {
 export function formatValue(v: unknown, spec: string): string {
   if (spec === '') return str(v);
   if (typeof v === 'string' || v instanceof Markup) {
-    return formatText(typeof v === 'string' ? v : v.value, specFor(spec, '<', 's', 'str'));
+    return formatText(typeof v === 'string' ? v : v.value, specFor(STR_SPECS, spec, '<', 's', 'str'));
   }
-  if (typeof v === 'boolean') return formatInt(v ? 1 : 0, specFor(spec, '>', 'd', 'bool'));
+  if (typeof v === 'boolean') return formatInt(v ? 1 : 0, specFor(BOOL_SPECS, spec, '>', 'd', 'bool'));
   if (typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) {
-    return formatInt(v, specFor(spec, '>', 'd', 'int'));
+    return formatInt(v, specFor(INT_SPECS, spec, '>', 'd', 'int'));
   }
-  if (typeof v === 'number') return formatFloat(v, specFor(spec, '>', '', 'float'));
-  if (v instanceof PyFloat) return formatFloat(v.value, specFor(spec, '>', '', 'float'));
+  if (typeof v === 'number') return formatFloat(v, specFor(FLOAT_SPECS, spec, '>', '', 'float'));
+  if (v instanceof PyFloat) return formatFloat(v.value, specFor(FLOAT_SPECS, spec, '>', '', 'float'));
   throw typeError(`unsupported format string passed to ${typeName(v)}.__format__`);
 }
 
