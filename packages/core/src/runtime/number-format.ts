@@ -171,7 +171,9 @@ export function fixedText(x: number, digits: number): string | null {
     const magnitude = Math.abs(scaled);
     if (digits === 0) return `${sign}${magnitude}`;
     const whole = Math.floor(magnitude / POW10[digits]);
-    const decimals = String(magnitude - whole * POW10[digits]).padStart(digits, '0');
+    const rest = magnitude - whole * POW10[digits];
+    // Prices: two decimals, from a table.
+    const decimals = digits <= 2 ? DECIMALS[digits][rest] : String(rest).padStart(digits, '0');
     return `${sign}${whole}.${decimals}`;
   }
   const text = x.toFixed(digits);
