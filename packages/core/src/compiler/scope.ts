@@ -1,4 +1,4 @@
-import type { Expr, If, Name, NSRef, Stmt, Tuple } from '../parser/ast';
+import type { CallBlock, Expr, FilterBlock, For, If, Name, NSRef, Stmt, Tuple, With } from '../parser/ast';
 import { type AnyNode, eachChild } from '../parser/validate';
 
 /**
@@ -213,16 +213,11 @@ class Symbols {
           this.branches(node);
           break;
         case 'For':
-          this.readsIn(node.iter);
-          break;
         case 'CallBlock':
-          this.readsIn(node.call);
-          break;
         case 'FilterBlock':
-          this.readsIn(node.filter);
-          break;
         case 'With':
-          for (const value of node.values) this.readsIn(value);
+          // A nested frame: only what it reads in this one (the loop's iterable, the call, the filter, the values).
+          for (const expr of readInParent(node)) this.readsIn(expr);
           break;
         case 'Block':
           break;
@@ -297,6 +292,20 @@ function united<T>(sets: readonly Set<T>[]): Set<T> {
   for (const set of sets) if (set.size > into.size) into = set;
   for (const set of sets) if (set !== into) for (const item of set) into.add(item);
   return into;
+}
+
+/** What a statement that opens a frame of its own reads in the frame around it. */
+function readInParent(node: For | CallBlock | FilterBlock | With): readonly Expr[] {
+  switch (node.type) {
+    case 'For':
+      return [node.iter];
+    case 'CallBlock':
+      return [node.call];
+    case 'FilterBlock':
+      return [node.filter];
+    default:
+      return node.values;
+  }
 }
 
 /** Calls `visit` with each name an assignment target binds. */
