@@ -125,6 +125,15 @@ const CASES: CallCase[] = [
     "'a, None, True, 1.0'",
   ],
   ["`'abc'|join('-')` gives 'a-b-c'", 'join', 'abc', ['-'], {}, "'a-b-c'"],
+  // Past 32 parts the join is one native pass: the same text.
+  [
+    "`range(40)|join(', ')` gives 0, 1, ..., 39",
+    'join',
+    Array.from({ length: 40 }, (_, i) => i),
+    [', '],
+    {},
+    `'${Array.from({ length: 40 }, (_, i) => i).join(', ')}'`,
+  ],
   ["`{'x': 1, 'y': 2}|join(',')` gives 'x,y'", 'join', { x: 1, y: 2 }, [','], {}, "'x,y'"],
   [
     "`users|join(', ', attribute='name')` gives 'Ann, bob, Cid, dee'",

@@ -63,7 +63,7 @@ import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planA
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, plainLoopAttribute } from './loop';
-import { declareAssigned, firstUse, noteAssigned, Scope } from './scope';
+import { firstUse, noteAssigned, Scope } from './scope';
 import { exprSource } from './source';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
@@ -493,7 +493,7 @@ export class Compiler {
   compile(template: ast.TemplateNode): Program {
     const scope = new Scope(null);
     scope.analyze({ body: template.body });
-    declareAssigned(scope, template.body);
+    scope.declareAssigned();
     const body = this.statements(template.body, scope);
     const blank = blankSlots(scope.size);
     // Globals (`range`, `namespace`, ...) are not data a caller would supply, so they are left out.
@@ -863,7 +863,7 @@ export class Compiler {
     const loopSlot =
       forNode.recursive || firstUse(forNode.body, 'loop') !== null ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
-    declareAssigned(inner, forNode.body);
+    inner.declareAssigned();
     const resetLocals = inner.size > fixedSlots;
     const size = inner.size;
     const blank = blankSlots(size);
@@ -1087,8 +1087,8 @@ export class Compiler {
 
   /**
    * Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies and a
-   * loop's `{% else %}` do. `finish` makes what the frame returns from the body: a block's filter runs in the
-   * block's scope, after the body, as in Jinja2.
+   * loop's `{% else %}` do. A block's `filter` runs in the block's scope, after the body, as in Jinja2;
+   * `detached` is a `{% block %}`'s scope (see `Scope`).
    */
   private scopedBody<T = string>(
     body: readonly ast.Stmt[],
@@ -1097,7 +1097,7 @@ export class Compiler {
   ): (f: Frame) => T {
     const inner = new Scope(scope, detached);
     inner.analyze({ body, after: filter });
-    declareAssigned(inner, body);
+    inner.declareAssigned();
     const outerWatch = this.watchControl;
     this.watchControl = false;
     const run = this.statements(body, inner);
@@ -1131,7 +1131,7 @@ export class Compiler {
     const inner = new Scope(scope);
     inner.analyze({ params: node.targets, body: node.body });
     const slots = node.targets.map((target) => inner.declareBound(target.name));
-    declareAssigned(inner, node.body);
+    inner.declareAssigned();
     const body = this.statements(node.body, inner);
     const blank = blankSlots(inner.size);
     return (f) => {
@@ -1167,7 +1167,7 @@ export class Compiler {
     const callerSlot = readsCaller && explicitCaller < 0 ? inner.declareBound('caller') : -1;
     const varargsSlot = firstUse(body, 'varargs') === 'read' ? inner.declareBound('varargs') : -1;
     const kwargsSlot = firstUse(body, 'kwargs') === 'read' ? inner.declareBound('kwargs') : -1;
-    declareAssigned(inner, body);
+    inner.declareAssigned();
     const firstDefault = params.length - defaultNodes.length;
     const defaults = defaultNodes.map((value) => this.guarded(value, this.expression(value, inner)));
     const outerWatch = this.watchControl;

@@ -33,6 +33,8 @@ export class Scope {
   private readonly bound = new Set<string>();
   /** Every name the scope's own statements read or assign, and how it starts (see `analyze`). */
   private starts = new Map<string, Start>();
+  /** The names the scope's own statements assign (`if` branches included), and its parameters. */
+  private stores: ReadonlySet<string> = new Set();
   /**
    * Names surely assigned by the statements compiled so far (not inside an `if`): a read of them there never
    * reaches the render variables. Only `Template.names` depends on it.
@@ -60,6 +62,12 @@ export class Scope {
     symbols.statements(contents.body ?? []);
     if (contents.after) symbols.readsIn(contents.after);
     this.starts = symbols.refs;
+    this.stores = symbols.stores;
+  }
+
+  /** Gives a slot to every name `analyze` found the scope's statements assign, after its bound names. */
+  declareAssigned(): void {
+    for (const name of this.stores) this.declare(name);
   }
 
   /** True when this scope or an enclosing one (up to a block's edge) reads or assigns `name` itself. */
@@ -141,7 +149,7 @@ class Symbols {
   /** The names of `refs` that start `unset`. */
   private unset = new Set<string>();
   /** Names assigned here and not already in `base`. */
-  private stores = new Set<string>();
+  stores = new Set<string>();
 
   constructor(
     private readonly outer: Scope | null,
@@ -314,39 +322,10 @@ function eachName(target: Name | Tuple | NSRef | Expr, visit: (name: string) => 
   else if (target.type === 'Tuple') for (const item of target.items) eachName(item, visit);
 }
 
-/** Declares, in `scope`, every name the statements assign directly (not inside nested scopes). */
-export function declareAssigned(scope: Scope, body: readonly Stmt[]): void {
-  for (const node of body) {
-    switch (node.type) {
-      case 'Assign':
-        declareTarget(scope, node.target);
-        break;
-      case 'AssignBlock':
-        declareTarget(scope, node.target);
-        break;
-      case 'Macro':
-        scope.declare(node.name);
-        break;
-      case 'If':
-        declareAssigned(scope, node.body);
-        for (const branch of node.elif) declareAssigned(scope, branch.body);
-        declareAssigned(scope, node.else_);
-        break;
-      default:
-        break;
-    }
-  }
-}
-
 /** Records that the statement just compiled surely assigned `target`'s names. */
 export function noteAssigned(scope: Scope, target: Name | Tuple | NSRef | Expr): void {
   if (target.type === 'Name') scope.assigned.add(target.name);
   else if (target.type === 'Tuple') for (const item of target.items) noteAssigned(scope, item);
-}
-
-function declareTarget(scope: Scope, target: Name | Tuple | NSRef | Expr): void {
-  if (target.type === 'Name') scope.declare(target.name);
-  else if (target.type === 'Tuple') for (const item of target.items) declareTarget(scope, item);
 }
 
 /** The children of `node` that it assigns to: loop and `set` targets, `with` targets, macro parameters. */

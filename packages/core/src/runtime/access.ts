@@ -97,10 +97,26 @@ export function dictLookup(d: Record<string, unknown> | Map<unknown, unknown>, k
   return NOT_FOUND;
 }
 
-/** True when `key` names an entry of dict `d` (the `NOT_FOUND` sentinel stays private to this module). */
-export function dictHas(d: Record<string, unknown> | Map<unknown, unknown>, key: unknown): boolean {
+/** What `dictItem` returns for a key the dict does not have. */
+export { NOT_FOUND as NO_ITEM };
+
+/**
+ * `d[key]` as a template sees it (a plain object's JS `undefined` and functions are no entries), or `NO_ITEM`.
+ * A text key of a plain object, the usual case, is one own-property test.
+ */
+export function dictItem(d: Record<string, unknown> | Map<unknown, unknown>, key: unknown): unknown {
+  if (typeof key === 'string' && !(d instanceof Map)) {
+    if (!Object.hasOwn(d, key)) return NOT_FOUND;
+    const value = d[key];
+    return isVisible(value) ? value : NOT_FOUND;
+  }
   const value = dictLookup(d, key);
-  return value !== NOT_FOUND && (d instanceof Map || isVisible(value));
+  return value === NOT_FOUND || d instanceof Map || isVisible(value) ? value : NOT_FOUND;
+}
+
+/** True when `key` names an entry of dict `d`. */
+export function dictHas(d: Record<string, unknown> | Map<unknown, unknown>, key: unknown): boolean {
+  return dictItem(d, key) !== NOT_FOUND;
 }
 
 /** A dict entry as a template sees it: JS functions refused, JS `undefined` missing. */

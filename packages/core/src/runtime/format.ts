@@ -221,7 +221,6 @@ function fieldSizeError(text: string): LimitError {
   return new LimitError('maxOutputSize', `format width or precision ${text} is too large`);
 }
 
-/** Parses a spec as CPython's `parse_internal_render_format_spec`, with the defaults of the value's type. */
 /**
  * Parsed specs by owning type, then text: a template formats with the same few specs render after render. One
  * map per type, which the caller names: one lookup a field.
@@ -248,6 +247,7 @@ function specFor(
   return parsed;
 }
 
+/** Parses a spec as CPython's `parse_internal_render_format_spec`, with the defaults of the value's type. */
 function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner: string): FormatSpec {
   const chars = Array.from(spec);
   const out: FormatSpec = {
@@ -783,6 +783,11 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText, positi
   return out;
 }
 
+/** The sign a number takes in a `%` conversion: `-`, or what the `+` and space flags ask of others. */
+function percentSign(negative: boolean, piece: PercentField): string {
+  return negative ? '-' : piece.plus ? '+' : piece.blank ? ' ' : '';
+}
+
 /** One conversion of `fmt % args`: `v` printed as `piece` says, in `width` (-1: none). */
 function percentField(
   fmt: string,
@@ -793,7 +798,7 @@ function percentField(
   ljust: boolean,
   text: PercentText,
 ): string {
-  const { conv, plus, blank } = piece;
+  const { conv } = piece;
   let body: string;
   let sign = '';
   let prefix = '';
@@ -817,7 +822,7 @@ function percentField(
       if (radix === 10 && typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21) {
         // The usual int, printed without a bigint.
         body = String(Math.abs(v));
-        sign = v < 0 ? '-' : plus ? '+' : blank ? ' ' : '';
+        sign = percentSign(v < 0, piece);
       } else {
         const n = percentInt(v, conv);
         const negative = n < 0n;
@@ -825,7 +830,7 @@ function percentField(
         body = radix === 10 ? intText(abs) : abs.toString(radix);
         if (conv === 'X') body = body.toUpperCase();
         if (piece.alt && radix !== 10) prefix = `0${conv}`;
-        sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
+        sign = percentSign(negative, piece);
       }
       if (precision > body.length) body = '0'.repeat(precision - body.length) + body;
       break;
@@ -839,8 +844,7 @@ function percentField(
       const x = percentFloat(v);
       const code = conv.toLowerCase() as 'e' | 'f' | 'g';
       body = formatAbsFloat(x, code, precision < 0 ? 6 : precision, piece.floatStyle);
-      const negative = x < 0 || Object.is(x, -0);
-      sign = negative ? '-' : plus ? '+' : blank ? ' ' : '';
+      sign = percentSign(x < 0 || Object.is(x, -0), piece);
       break;
     }
     case 'c':

@@ -6,12 +6,12 @@
 
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { checkSize, spend, spendRunning } from '../limits';
-import { callValue, dictHas, dictLookup } from './access';
+import { callValue, dictItem, NO_ITEM } from './access';
 import { marksOf } from './array-marks';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
 import { hashKey, keysByHash } from './hash-key';
-import { dictEntries, dictItemTuples, dictKeys, dictValues, isVisible, iterate } from './iterate';
+import { dictEntries, dictItemTuples, dictKeys, dictValues, iterate } from './iterate';
 import { escapeText } from './markup';
 import { eq, lt, requireHashable, truthy } from './operators';
 import type { RenderState } from './state';
@@ -983,20 +983,10 @@ function dictDelete(d: Dict, key: unknown): void {
   delete d[typeof key === 'string' ? key : String(key)];
 }
 
-/** What `dictGet` returns for a key the dict does not have. */
-const ABSENT: unique symbol = Symbol('absent');
-
-/** `d[key]` as a template sees it, or `ABSENT`: one lookup and no allocation for the usual string key. */
+/** `d[key]` as a template sees it, or `NO_ITEM`: one lookup, no allocation; an unhashable key fails. */
 function dictGet(d: Dict, key: unknown): unknown {
-  if (typeof key === 'string' && !(d instanceof Map)) {
-    if (Object.hasOwn(d, key)) {
-      const value = d[key];
-      if (isVisible(value)) return value;
-    }
-    return ABSENT;
-  }
   requireHashable(key);
-  return dictHas(d, key) ? dictLookup(d, key) : ABSENT;
+  return dictItem(d, key);
 }
 
 function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): null {
@@ -1057,7 +1047,7 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     required: 1,
     fn: (_state, d, [key, fallback]) => {
       const value = dictGet(d, key);
-      return value !== ABSENT ? value : (fallback ?? null);
+      return value !== NO_ITEM ? value : (fallback ?? null);
     },
   },
   pop: {
@@ -1065,7 +1055,7 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     required: 1,
     fn: (_state, d, [key, fallback]) => {
       const value = dictGet(d, key);
-      if (value === ABSENT) {
+      if (value === NO_ITEM) {
         if (fallback === undefined) throw keyError(key);
         return fallback;
       }
@@ -1085,7 +1075,7 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     required: 1,
     fn: (_state, d, [key, fallback]) => {
       const found = dictGet(d, key);
-      if (found !== ABSENT) return found;
+      if (found !== NO_ITEM) return found;
       const value = fallback ?? null;
       dictSet(writable(d), key, value);
       return value;

@@ -10,7 +10,7 @@ import { marksOf } from './array-marks';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
 import { hashKey } from './hash-key';
-import { dictEntries, dictHasItems, isVisible } from './iterate';
+import { dictEntries, dictHasItems } from './iterate';
 import { escapeText } from './markup';
 import { decompose } from './number-format';
 import type { RenderState } from './state';
@@ -667,10 +667,6 @@ export function contains(container: unknown, item: unknown): boolean {
   }
   if (container instanceof Undefined) return false;
   if (isDict(container)) {
-    // A text key of a plain dict is one own-property test.
-    if (typeof item === 'string' && !(container instanceof Map)) {
-      return Object.hasOwn(container, item) && isVisible(container[item]);
-    }
     requireHashable(item);
     return dictHas(container, item);
   }

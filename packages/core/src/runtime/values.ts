@@ -114,16 +114,16 @@ export interface CallableAttributes {
 }
 
 /**
- * Anything a template may call: macros, `range`, `dict`, bound Python methods, `loop.cycle`, `caller`.
- * Raw JS functions found in data are never called: templates cannot reach them.
- */
-/**
  * Where Python prints an object's memory address (`<generator object sync_do_map at 0x7f3a5c2e1d40>`), the
  * engine prints this made-up one: no template can depend on an address, but text made from the print (its
  * length, its words) then comes out as in Python.
  */
 export const ADDRESS = ' at 0x7f0000000000';
 
+/**
+ * Anything a template may call: macros, `range`, `dict`, bound Python methods, `loop.cycle`, `caller`.
+ * Raw JS functions found in data are never called: templates cannot reach them.
+ */
 export class PyCallable {
   constructor(
     /** The name Python would show (`range`, `upper`, a macro's name). */
@@ -273,13 +273,7 @@ export const NOT_FOUND: unique symbol = Symbol('not found');
  * `name` the generator function's name when Python prints one.
  */
 export function pyIterator<T>(items: T[], type: string, name?: string): T[] {
-  return markWith(items, {
-    tuple: false,
-    fields: undefined,
-    iterator: { type, name },
-    range: undefined,
-    view: undefined,
-  });
+  return markWith(items, marksRecord({ iterator: { type, name } }));
 }
 
 /** The iterator kind of an array marked by `pyIterator`, else `undefined`. */
