@@ -3,6 +3,8 @@
  * None carries a JavaScript stack or type name in its message.
  */
 
+import { keywordNames } from './runtime/values';
+
 /** Shows the offending line of `source` with a caret under `col` (both 1-based). */
 export function codeFrame(source: string, line: number, col: number): string {
   const lines = source.split(/\r\n|\r|\n/);
@@ -128,7 +130,8 @@ export const valueError = (message: string) => new TemplateRuntimeError('ValueEr
  * 'x'`. `fn` is the name Python shows. @internal
  */
 export function refuseKeywords(fn: string, kwargs: Record<string, unknown>): void {
-  for (const key in kwargs) throw typeError(`${fn}() got an unexpected keyword argument '${key}'`);
+  for (const key of keywordNames(kwargs))
+    throw typeError(`${fn}() got an unexpected keyword argument '${key}'`);
 }
 
 /** Python's TypeError for a method that takes no arguments but `self`: `Cycler.next() takes 1 positional argument but 2 were given`. @internal */

@@ -13,6 +13,10 @@ export const cases: Case[] = rows([
   ['modulo follows the sign of the divisor', '{{ 7 % 3 }} {{ -7 % 3 }} {{ 7 % -3 }} {{ -7 % -3 }}'],
   ['float modulo follows the sign of the divisor', '{{ 7.5 % 2 }} {{ -7.5 % 2 }} {{ 7.5 % -2 }}'],
   ['modulo of a float by an int', '{{ 5.5 % 1 }}'],
+  [
+    'modulo of ints at the edges: zero results, big and bool operands',
+    '{{ -6 % 3 }} {{ 6 % -3 }} {{ -0 % 5 }} {{ 9007199254740991 % -2 }} {{ -9007199254740991 % 10 }} {{ 2 ** 53 % 3 }} {{ true % 2 }} {{ 7 % true }} {{ -7 % 2.0 }}',
+  ],
   ['power of ints', '{{ 2 ** 10 }}'],
   ['power with a negative exponent gives a float', '{{ 2 ** -1 }}'],
   ['power of a float', '{{ 1.5 ** 2 }}'],

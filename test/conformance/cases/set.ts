@@ -56,6 +56,25 @@ export const cases: Case[] = rows([
     'namespace prints its attributes in the order they were set, number-like names too',
     "{% set ns = namespace({'b': 1, '2': 2}, a=3) %}{% set ns.z = 4 %}{{ ns }} {{ namespace(x=1, constructor=2) }}",
   ],
+  [
+    'namespace from keywords keeps them apart from the dict they came from',
+    "{% set d = {'x': 1} %}{% set ns = namespace(**d) %}{% set ns.x = 2 %}{% set ns.y = 3 %}{{ d }} {{ ns }}",
+  ],
+  [
+    'namespace from keywords with number-like names lists them in the order given',
+    "{{ namespace(b=1, **{'7': 2, 'a': 3}) }} {% set ns = namespace(**{'10': 1, '9': 2}) %}{% set ns.c = 3 %}{{ ns }}",
+  ],
+  [
+    'dict() of keywords is a new dict each call',
+    "{% for i in [1, 2] %}{% set e = dict(n=i) %}{% set _ = e.update(m=i) %}{{ e }} {% endfor %}{% set d = {'x': 1} %}{% set f = dict(**d) %}{% set _ = f.update(y=2) %}{{ d }} {{ f }} {{ dict(**{'2': 'b', 'a': 1}) }}",
+  ],
+  [
+    'keywords from ** keep their order, number-like names too',
+    "{% macro m(a) %}{{ kwargs }}{% endmacro %}{{ m(1, b=2, **{'7': 3, 'c': 4}) }} {{ m(a=1, **{'12': 3, '3': 4}) }}",
+  ],
+  ['joiner names the first keyword it does not take', "{{ joiner(**{'x': 1, '2': 1}) }}"],
+  ['a filter names the first keyword it does not take', "{{ [3, 1]|sort(**{'x': 1, '2': 1}) }}"],
+  ['joiner takes sep by keyword', "{% set j = joiner(sep='; ') %}{{ j() }}a{{ j() }}b {{ joiner(x=1) }}"],
   ['namespace block set', '{% set ns = namespace() %}{% set ns.x %}captured{% endset %}{{ ns.x }}'],
   ['set attribute on a non-namespace is an error', '{% set d = {} %}{% set d.a = 1 %}{{ d }}'],
   ['set attribute on undefined is an error', '{% set nope.a = 1 %}'],

@@ -34,6 +34,11 @@ export const cases: Case[] = rows([
   ['callable macro', '{% macro m() %}{% endmacro %}{{ m is callable }}'],
   ['odd and even', '{{ 3 is odd }} {{ 3 is even }} {{ 0 is even }} {{ -3 is odd }}'],
   ['odd on a string is an error', "{{ 'a' is odd }}"],
+  [
+    'odd and even on every kind of number',
+    '{{ [-4, -3, 0, 7, 2 ** 60 + 1, 2 ** 70, 2.0, 3.0, 2.5, -1.5, true, false, 9007199254740993]|map("string")|join(" ") }}: ' +
+      '{% for n in [-4, -3, 0, 7, 2 ** 60 + 1, 2 ** 70, 2.0, 3.0, 2.5, -1.5, true, false, 9007199254740993] %}{{ n is odd }}/{{ n is even }} {% endfor %}',
+  ],
   ['divisibleby', '{{ 9 is divisibleby 3 }} {{ 9 is divisibleby(4) }} {{ 0 is divisibleby 5 }}'],
   ['divisibleby zero is an error', '{{ 1 is divisibleby 0 }}'],
   ['lower', "{{ 'abc' is lower }} {{ 'aBc' is lower }} {{ '123' is lower }}"],

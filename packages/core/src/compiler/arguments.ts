@@ -1,6 +1,6 @@
 import { TemplateRuntimeError } from '../errors';
 import type { CallableSpec } from '../runtime/state';
-import { type Kwargs, setKey } from '../runtime/values';
+import { type Kwargs, keywordNames, setKey } from '../runtime/values';
 
 /**
  * The Python function Jinja2 runs for a filter or test, as far as binding a call to it goes: Python's
@@ -249,9 +249,15 @@ export function bindArguments(
   positional: readonly unknown[],
   keywords: Kwargs,
 ): unknown[] {
-  const names = Object.keys(keywords);
+  const names = keywordNames(keywords);
   const plan = plannedFor(spec, kind, name, positional.length, names);
-  return applyPlan(spec, plan, positional, Object.values(keywords), names);
+  return applyPlan(
+    spec,
+    plan,
+    positional,
+    names.map((key) => keywords[key]),
+    names,
+  );
 }
 
 /**

@@ -48,7 +48,10 @@ import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
   isDict,
+  isIndexLike,
   type Kwargs,
+  keepKeywordOrder,
+  keywordNames,
   Markup,
   Namespace,
   NO_KWARGS,
@@ -192,6 +195,21 @@ function toText(value: unknown): string {
 function variableReader(name: string): Ev {
   if (isInheritedName(name)) return (f) => lookupVariable(f.run, name);
   const load = propertyLoad(name);
+  const global = GLOBALS.get(name);
+  if (global !== undefined) {
+    // `namespace`, `range`, ...: the global is known now, and is the value unless the variables have the name.
+    return (f) => {
+      const run = f.run;
+      if (run.plainCtx) {
+        const ctx = run.ctx;
+        const value = load(ctx, name);
+        if (value === undefined) {
+          if (!Object.hasOwn(ctx, name)) return global;
+        } else if (value !== NOT_PLAIN && typeof value !== 'function') return value;
+      }
+      return lookupVariable(run, name);
+    };
+  }
   return (f) => {
     const run = f.run;
     if (run.plainCtx) {
@@ -215,6 +233,7 @@ function lookupVariable(run: Run, name: string): unknown {
 
 /** Calls any template value. */
 function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown {
+  if (fn instanceof PyCallable) return fn.call(run, args, kwargs);
   if (fn instanceof LoopContext) return fn.call(run, args, kwargs);
   return callValue(run, fn, args, kwargs);
 }
@@ -1222,15 +1241,17 @@ export class Compiler {
       }
       const hasCaller = callerSlot >= 0 && Object.hasOwn(kwargs, 'caller');
       if (callerSlot >= 0) vars[callerSlot] = hasCaller && kwargs.caller != null ? kwargs.caller : noCaller();
-      const names = Object.keys(kwargs);
-      const rest: Kwargs = {};
+      const names = keywordNames(kwargs);
+      let rest: Kwargs | Map<string, unknown> = {};
       if (names.length > used + (hasCaller ? 1 : 0)) {
-        for (const key of names) {
-          if (paramNames.indexOf(key) >= given || (hasCaller && key === 'caller')) continue;
-          setKey(rest, key, kwargs[key]);
-        }
+        const left = names.filter(
+          (key) => paramNames.indexOf(key) < given && !(hasCaller && key === 'caller'),
+        );
+        // A number-like name keeps its place in a Map, as in a dict literal.
+        if (left.some(isIndexLike)) rest = new Map(left.map((key) => [key, kwargs[key]]));
+        else for (const key of left) setKey(rest, key, kwargs[key]);
         if (kwargsSlot < 0) {
-          if (Object.hasOwn(rest, 'caller')) {
+          if (left.includes('caller')) {
             throw new TemplateRuntimeError(
               'TypeError',
               `${label} was invoked with two values for the special caller argument. This is most likely a bug.`,
@@ -1238,7 +1259,7 @@ export class Compiler {
           }
           throw new TemplateRuntimeError(
             'TypeError',
-            `${label} takes no keyword argument ${strRepr(Object.keys(rest)[0])}`,
+            `${label} takes no keyword argument ${strRepr(left[0])}`,
           );
         }
       }
@@ -1654,7 +1675,13 @@ export class Compiler {
           : (f) => {
               const out: Kwargs = {};
               for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
-              for (const [k, v] of starStarArguments(dynKwargs(f))) setKey(out, k, v);
+              let order: string[] | null = null;
+              for (const [k, v] of starStarArguments(dynKwargs(f))) {
+                if (order === null && isIndexLike(k)) order = Object.keys(out);
+                if (order !== null && !Object.hasOwn(out, k)) order.push(k);
+                setKey(out, k, v);
+              }
+              if (order !== null) keepKeywordOrder(out, order);
               return out;
             },
     };

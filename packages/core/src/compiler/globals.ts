@@ -12,10 +12,13 @@ import {
   type CallableAttributes,
   type EngineMethod,
   isDict,
+  isIndexLike,
   isInt,
   type Kwargs,
+  keywordNames,
   markRange,
   Namespace,
+  NO_KWARGS,
   NO_OBJECT,
   PyCallable,
   setKey,
@@ -172,7 +175,7 @@ function dictArguments(args: unknown[], kwargs: Kwargs): [unknown, unknown][] {
       });
     }
   }
-  for (const k in kwargs) entries.push([k, kwargs[k]]);
+  for (const k of keywordNames(kwargs)) entries.push([k, kwargs[k]]);
   return entries;
 }
 
@@ -181,7 +184,7 @@ function dictArguments(args: unknown[], kwargs: Kwargs): [unknown, unknown][] {
  * literal with such keys is).
  */
 function dictOf(entries: [unknown, unknown][]): Record<string, unknown> | Map<unknown, unknown> {
-  if (entries.every(([k]) => typeof k === 'string' && !/^(0|[1-9]\d*)$/.test(k))) {
+  if (entries.every(([k]) => typeof k === 'string' && !isIndexLike(k))) {
     const result: Record<string, unknown> = {};
     for (const [k, v] of entries) setKey(result, k as string, v);
     return result;
@@ -211,7 +214,11 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     'dict',
     new PyCallable(
       'dict',
-      (_state, args, kwargs) => dictOf(dictArguments(args, kwargs)),
+      (_state, args, kwargs) =>
+        // `dict(a=1)`: the call's keyword record is made for it alone, and is the dict when no key is an index.
+        args.length === 0 && kwargs !== NO_KWARGS && !Object.keys(kwargs).some(isIndexLike)
+          ? kwargs
+          : dictOf(dictArguments(args, kwargs)),
       undefined,
       'type',
       "<class 'dict'>",
@@ -225,10 +232,7 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
         if (args.length > 0)
           return new Namespace(dictArguments(args, kwargs).map(([k, v]) => [String(k), v]));
         // `namespace(total=0)`, the usual call: the keywords as they are, without a list of pairs.
-        const namespace = new Namespace();
-        const names = Object.keys(kwargs);
-        for (let i = 0; i < names.length; i++) namespace.set(names[i], kwargs[names[i]]);
-        return namespace;
+        return Namespace.ofKeywords(kwargs);
       },
       undefined,
       'type',
@@ -255,8 +259,10 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     new PyCallable(
       'joiner',
       (_state, args, kwargs) => {
-        const { sep, ...unknown } = kwargs;
-        refuseKeywords('Joiner.__init__', unknown);
+        const sep = kwargs.sep;
+        for (const name of keywordNames(kwargs)) {
+          if (name !== 'sep') refuseKeywords('Joiner.__init__', { [name]: kwargs[name] });
+        }
         if (args.length > 1) {
           throw new TemplateRuntimeError(
             'TypeError',

@@ -18,7 +18,8 @@ function bindTo<R>(
   // Called once per item of a sequence: the usual arities without spreading the arguments.
   switch (bound.length) {
     case 0:
-      return (state, value) => fn(state, value);
+      // Nothing bound: the implementation itself, one call less per item.
+      return fn as (state: RenderState, value: unknown) => R;
     case 1: {
       const [a] = bound;
       return (state, value) => fn(state, value, a);

@@ -52,6 +52,7 @@ import {
   isTuple,
   iteratorKind,
   type Kwargs,
+  keywordNames,
   Markup,
   NO_KWARGS,
   PyCallable,
@@ -133,7 +134,7 @@ function bind<S>(owner: string, name: string, method: Method<S>, args: unknown[]
     if (n >= (method.required ?? 0) && n <= method.params.length) return args;
   }
   const { params } = method;
-  const keys = Object.keys(kwargs);
+  const keys = keywordNames(kwargs);
   if (keys.length > 0 && !method.keywords && !method.anyKwargs) {
     throw typeError(`${method.style === 'classic' ? '' : `${owner}.`}${name}() takes no keyword arguments`);
   }
@@ -913,7 +914,7 @@ const LIST_METHODS: Record<string, Method<unknown[]>> = {
     fn: (state, list, args, kwargs) => {
       if (args.length > 2) throw typeError(`sort() takes at most 2 arguments (${args.length} given)`);
       if (args.length > 0) throw typeError('sort() takes no positional arguments');
-      for (const key of Object.keys(kwargs)) {
+      for (const key of keywordNames(kwargs)) {
         if (key !== 'key' && key !== 'reverse')
           throw typeError(`'${key}' is an invalid keyword argument for sort()`);
       }
@@ -1015,7 +1016,7 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
       });
     }
   }
-  for (const [k, v] of Object.entries(kwargs)) set(k, v);
+  for (const k of keywordNames(kwargs)) set(k, kwargs[k]);
   return null;
 }
 
@@ -1387,7 +1388,7 @@ function bindDef(
   kwargs: Kwargs,
 ): unknown[] {
   const bound: unknown[] = params.map((_, i) => args[i]);
-  for (const key of Object.keys(kwargs)) {
+  for (const key of keywordNames(kwargs)) {
     const index = params.indexOf(key);
     if (index < 0) throw typeError(`${qualname}() got an unexpected keyword argument '${key}'`);
     if (index < args.length) throw typeError(`${qualname}() got multiple values for argument '${key}'`);

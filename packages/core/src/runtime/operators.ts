@@ -389,6 +389,17 @@ export function floordiv(_state: RenderState, a: unknown, b: unknown): unknown {
 
 /** `a % b`: modulo with the sign of the divisor; on a string, Python's `%` formatting. */
 export function mod(_state: RenderState, a: unknown, b: unknown): unknown {
+  if (
+    typeof a === 'number' &&
+    typeof b === 'number' &&
+    Number.isSafeInteger(a) &&
+    Number.isSafeInteger(b) &&
+    b !== 0
+  ) {
+    // Two ints, the usual case (`loop.index % 3`, `is odd`): the remainder takes the divisor's sign, -0 is 0.
+    const r = a % b;
+    return r !== 0 && r < 0 !== b < 0 ? r + b : r + 0;
+  }
   if (typeof a === 'string') return percentFormat(a, b);
   if (a instanceof Markup) return markupPercentFormat(a.value, b);
   failUndefined(a, b);

@@ -104,6 +104,27 @@ export class Markup {
 /** A keyword-argument record, as passed to callables. */
 export type Kwargs = Record<string, unknown>;
 
+/**
+ * The order a call gave its keyword arguments in, kept on its record when a `**` argument brings a name JS lists
+ * first (`**{'7': x}`): a record lists number-like names before the others, where Python keeps the call's order.
+ */
+const KEYWORD_ORDER: unique symbol = Symbol('keyword order');
+
+/** The names of a call's keyword arguments, in the order the call gave them. */
+export function keywordNames(kwargs: Kwargs): string[] {
+  return (kwargs as { [KEYWORD_ORDER]?: string[] })[KEYWORD_ORDER] ?? Object.keys(kwargs);
+}
+
+/** Keeps `names`, the order a call gave the keyword arguments of `kwargs` in (see `keywordNames`). */
+export function keepKeywordOrder(kwargs: Kwargs, names: string[]): void {
+  (kwargs as { [KEYWORD_ORDER]?: string[] })[KEYWORD_ORDER] = names;
+}
+
+/** True for a name a JS object lists before the others (digits alone, as an array index is written). */
+export function isIndexLike(key: string): boolean {
+  return /^(0|[1-9]\d*)$/.test(key);
+}
+
 /** The keyword arguments of a call that has none: shared, so callables must never change what they are given. */
 export const NO_KWARGS: Kwargs = Object.freeze({});
 
@@ -128,7 +149,10 @@ export class PyCallable {
   constructor(
     /** The name Python would show (`range`, `upper`, a macro's name). */
     readonly name: string,
-    /** Runs the call. `state` is the render's `RenderState`. */
+    /**
+     * Runs the call. `state` is the render's `RenderState`. `kwargs` is made for this call alone (or is the
+     * shared, frozen `NO_KWARGS`), so the callee may keep it.
+     */
     readonly call: (state: import('./state').RenderState, args: unknown[], kwargs: Kwargs) => unknown,
     /** Attributes Python shows on the callable (a macro's `name`, `arguments`, `catch_varargs`, ...). */
     readonly attributes?: CallableAttributes,
@@ -203,7 +227,7 @@ function isArrayIndex(key: string): boolean {
  */
 export class Namespace {
   /** The attributes. */
-  readonly attrs: Record<string, unknown> = {};
+  readonly attrs: Record<string, unknown>;
   /**
    * The names in the order they were first set, kept once one of them is an array index: a JS object lists those
    * first, where Python keeps the order of insertion.
@@ -212,7 +236,26 @@ export class Namespace {
 
   /** A namespace holding `init`'s attributes. */
   constructor(init?: Iterable<[string, unknown]>) {
+    this.attrs = {};
     if (init !== undefined) for (const [name, value] of init) this.set(name, value);
+  }
+
+  /**
+   * `namespace(total=0, ...)`: a namespace that keeps the call's keyword record as its attributes, since a call's
+   * record is made for that call alone (see `PyCallable.call`); no copy and no write per name.
+   */
+  static ofKeywords(kwargs: Kwargs): Namespace {
+    const namespace = new Namespace();
+    if (kwargs === NO_KWARGS) return namespace;
+    (namespace as { attrs: Record<string, unknown> }).attrs = kwargs;
+    for (const name in kwargs) {
+      if (isArrayIndex(name)) {
+        // The record lists its array indexes first: the namespace keeps the order of the call.
+        namespace.order = keywordNames(kwargs).slice();
+        break;
+      }
+    }
+    return namespace;
   }
 
   /** True when the namespace has the attribute `name`. */

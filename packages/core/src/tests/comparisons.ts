@@ -15,8 +15,21 @@ function sameAs(a: unknown, b: unknown): boolean {
 
 /** The comparison tests, by name (with Jinja's aliases). */
 export const comparisonTests: Readonly<Record<string, TestSpec>> = {
-  odd: { params: [], fn: (state: RenderState, value) => eq(mod(state, value, 2), 1) },
-  even: { params: [], fn: (state: RenderState, value) => eq(mod(state, value, 2), 0) },
+  // An int is tested without the general `%` (a float or a bool goes through it, as in Python).
+  odd: {
+    params: [],
+    fn: (state: RenderState, value) =>
+      typeof value === 'number' && Number.isSafeInteger(value)
+        ? value % 2 !== 0
+        : eq(mod(state, value, 2), 1),
+  },
+  even: {
+    params: [],
+    fn: (state: RenderState, value) =>
+      typeof value === 'number' && Number.isSafeInteger(value)
+        ? value % 2 === 0
+        : eq(mod(state, value, 2), 0),
+  },
   divisibleby: {
     params: ['num'],
     required: 1,
