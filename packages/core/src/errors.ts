@@ -130,8 +130,9 @@ export const valueError = (message: string) => new TemplateRuntimeError('ValueEr
  * 'x'`. `fn` is the name Python shows. @internal
  */
 export function refuseKeywords(fn: string, kwargs: Record<string, unknown>): void {
-  for (const key of keywordNames(kwargs))
-    throw typeError(`${fn}() got an unexpected keyword argument '${key}'`);
+  for (const _ in kwargs) {
+    throw typeError(`${fn}() got an unexpected keyword argument '${keywordNames(kwargs)[0]}'`);
+  }
 }
 
 /** Python's TypeError for a method that takes no arguments but `self`: `Cycler.next() takes 1 positional argument but 2 were given`. @internal */

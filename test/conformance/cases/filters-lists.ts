@@ -174,6 +174,20 @@ export const cases: Case[] = rows([
   ['sort with reverse None', '{{ [2, 1]|sort(none) }}'],
   ['sort of an empty string still checks reverse', "{{ ''|sort('a') }}"],
   ['dictsort takes reverse as an int', "{{ {'a': 1}|dictsort(reverse=1.5) }}"],
+  [
+    'aggregates with literal arguments, given by position and by name',
+    "{% for i in [1, 2] %}{{ [{'p': 3, 'n': 'B'}, {'p': 1, 'n': 'a'}, {'p': 2, 'n': 'A'}]|min(false, 'p') }} " +
+      "{{ [{'n': 'B'}, {'n': 'a'}]|max(attribute='n') }} {{ ['b', 'A', 'a']|max(true) }} {{ [{'q': {'r': 2}}, {'q': {'r': 5}}]|sum('q.r', 10) }} " +
+      "{{ [[2, 'x'], [1, 'y']]|sort(false, false, '0')|list }} {{ ['b', 'B', 'a']|unique|list }} {{ ['b', 'B']|unique(true)|list }} " +
+      "{{ [{'a': none}, {'a': 'x'}, {}]|groupby('a', 'd')|list }}{% endfor %}",
+  ],
+  [
+    'aggregates with literal arguments fail when they run, as in Jinja2',
+    "{{ []|min(attribute='x') }}|{{ [{'p': 1}]|sort(reverse='no') }}",
+  ],
+  ['sort with a literal reverse that is not an int', "{{ [2, 1]|sort('no') }}"],
+  ['sum with an argument given twice', "{{ [1]|sum('a', attribute='b') }}"],
+  ['min with an unknown keyword', "{{ [1]|min(key='b') }}"],
   ['sum looks at the items before start', "{{ 1|sum(start='a') }}"],
   ['sum of strings with a text start', "{{ ['a']|sum(start='a') }}"],
   ['reverse of a range', '{{ range(3)|reverse|list }} {{ (range(3)|reverse) is iterable }}'],

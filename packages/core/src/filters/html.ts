@@ -162,20 +162,26 @@ function doStriptags(state: RenderState, value: unknown): string {
 function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = true): string {
   if (value instanceof Undefined) throw undefinedError(value);
   if (!isDict(value)) throw attributeError(value, 'items');
-  const items: string[] = [];
+  let rv = '';
   for (const [key, item] of dictEntries(value)) {
     if (item === null || item instanceof Undefined) continue;
     if (typeof key !== 'string' && !(key instanceof Markup)) {
       throw typeError(`expected string or bytes-like object, got '${typeName(key)}'`);
     }
-    // Characters that would end an attribute name (HTML's attribute-name state; ASCII whitespace only).
-    if (/[ \t\n\r\f\v/>=]/.test(textOf(key))) {
+    if (ATTRIBUTE_NAME_END.test(textOf(key) as string)) {
       throw valueError(`Invalid character in attribute name: ${repr(key)}`);
     }
-    items.push(`${escapeValue(key).value}="${escapeValue(item).value}"`);
+    rv += `${rv === '' ? '' : ' '}${escapedText(key)}="${escapedText(item)}"`;
   }
-  const rv = items.join(' ');
   return truthy(autospace) && rv ? ` ${rv}` : rv;
+}
+
+/** Characters that would end an attribute name (HTML's attribute-name state; ASCII whitespace only). */
+const ATTRIBUTE_NAME_END = /[ \t\n\r\f\v/>=]/;
+
+/** `escapeValue(v).value`, without the Markup. */
+function escapedText(v: unknown): string {
+  return v instanceof Markup ? v.value : escapeText(str(v));
 }
 
 /** The ASCII characters `quote` leaves as they are: letters, digits and `_.-~`. */

@@ -122,117 +122,166 @@ function doJoin(
   return out;
 }
 
-function doSum(state: RenderState, value: unknown, attribute: unknown = null, start: unknown = 0): unknown {
-  // Python's sum() asks for the iterator before it looks at `start`.
-  const items = iterate(value);
-  if (typeof start === 'string' || start instanceof Markup) {
-    throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
-  }
-  const read = attribute === null ? undefined : attributeGetter(attribute);
-  let total = start;
-  for (const item of items) {
-    spend(state, 1);
-    total = add(state, total, read === undefined ? item : read(item));
-  }
-  return total;
-}
+/**
+ * Each filter below is made in two steps: its arguments make a function of the value (the attribute getter
+ * built, the path split), which then runs on the value. Called with arguments known only when rendering, both
+ * steps run per call; with literal arguments, `preparedOnce` takes the first step when the template compiles.
+ */
+type Prepared = (state: RenderState, value: unknown) => unknown;
 
-function minOrMax(
-  state: RenderState,
-  value: unknown,
-  caseSensitive: unknown,
-  attribute: unknown,
-  better: typeof lt,
-): unknown {
-  const items = iterate(value);
-  if (items.length === 0) return undefinedWithHint('No aggregated item, sequence was empty.');
-  const key = attributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
-  let best = items[0];
-  let bestKey = key(best);
-  for (let i = 1; i < items.length; i++) {
-    spend(state, 1);
-    const k = key(items[i]);
-    if (better(k, bestKey)) {
-      best = items[i];
-      bestKey = k;
+/**
+ * A `specialize` for a filter whose arguments only shape a function of the value: binds literal arguments to
+ * `params` as the compiler binds them (a call it would refuse keeps `fn`, which fails where Jinja2 does) and
+ * prepares the function once. Nothing of the value is read, so preparing may throw only where `fn` would throw
+ * the same error on any value; such a call keeps `fn` too.
+ */
+function preparedOnce(
+  params: readonly string[],
+  prepare: (...args: unknown[]) => Prepared,
+): FilterSpec['specialize'] {
+  return (_registry, args, kwargs) => {
+    if (args.length > params.length) return undefined;
+    const bound: unknown[] = params.map((_, i) => args[i]);
+    for (const key of Object.keys(kwargs)) {
+      const index = params.indexOf(key);
+      if (index < 0 || index < args.length) return undefined;
+      bound[index] = kwargs[key];
     }
-  }
-  return best;
+    try {
+      return prepare(...bound);
+    } catch {
+      return undefined;
+    }
+  };
 }
 
-function doMin(
-  state: RenderState,
-  value: unknown,
-  caseSensitive: unknown = false,
-  attribute: unknown = null,
-): unknown {
-  return minOrMax(state, value, caseSensitive, attribute, lt);
+function sumOf(attribute: unknown = null, start: unknown = 0): Prepared {
+  const read = attribute === null ? undefined : attributeGetter(attribute);
+  return (state, value) => {
+    // Python's sum() asks for the iterator before it looks at `start`.
+    const items = iterate(value);
+    if (typeof start === 'string' || start instanceof Markup) {
+      throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
+    }
+    let total = start;
+    for (const item of items) {
+      spend(state, 1);
+      total = add(state, total, read === undefined ? item : read(item));
+    }
+    return total;
+  };
 }
 
-function doMax(
-  state: RenderState,
-  value: unknown,
+function doSum(state: RenderState, value: unknown, attribute?: unknown, start?: unknown): unknown {
+  return sumOf(attribute, start)(state, value);
+}
+
+function bestOf(better: typeof lt): (caseSensitive?: unknown, attribute?: unknown) => Prepared {
+  return (caseSensitive = false, attribute = null) => {
+    const key = attributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
+    return (state, value) => {
+      const items = iterate(value);
+      if (items.length === 0) return undefinedWithHint('No aggregated item, sequence was empty.');
+      let best = items[0];
+      let bestKey = key(best);
+      for (let i = 1; i < items.length; i++) {
+        spend(state, 1);
+        const k = key(items[i]);
+        if (better(k, bestKey)) {
+          best = items[i];
+          bestKey = k;
+        }
+      }
+      return best;
+    };
+  };
+}
+
+const minOf = bestOf(lt);
+const maxOf = bestOf(gt);
+
+function doMin(state: RenderState, value: unknown, caseSensitive?: unknown, attribute?: unknown): unknown {
+  return minOf(caseSensitive, attribute)(state, value);
+}
+
+function doMax(state: RenderState, value: unknown, caseSensitive?: unknown, attribute?: unknown): unknown {
+  return maxOf(caseSensitive, attribute)(state, value);
+}
+
+function sortedBy(
+  reverse: unknown = false,
   caseSensitive: unknown = false,
   attribute: unknown = null,
-): unknown {
-  return minOrMax(state, value, caseSensitive, attribute, gt);
+): Prepared {
+  const key = multiAttributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
+  return (state, value) => {
+    const items = iterate(value);
+    // sorted() takes `reverse` as an int, after it has the items.
+    const descending = indexArg(reverse) !== 0;
+    return pySorted(state, items, key, descending, (a, b) => listLess(a as unknown[], b as unknown[]));
+  };
 }
 
 function doSort(
   state: RenderState,
   value: unknown,
-  reverse: unknown = false,
-  caseSensitive: unknown = false,
-  attribute: unknown = null,
-): unknown[] {
-  const key = multiAttributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
-  const items = iterate(value);
-  // sorted() takes `reverse` as an int, after it has the items.
-  const descending = indexArg(reverse) !== 0;
-  return pySorted(state, items, key, descending, (a, b) => listLess(a as unknown[], b as unknown[]));
+  reverse?: unknown,
+  caseSensitive?: unknown,
+  attribute?: unknown,
+): unknown {
+  return sortedBy(reverse, caseSensitive, attribute)(state, value);
 }
 
-function doUnique(
-  state: RenderState,
-  value: unknown,
-  caseSensitive: unknown = false,
-  attribute: unknown = null,
-): unknown[] {
+function uniqueBy(caseSensitive: unknown = false, attribute: unknown = null): Prepared {
   const key = attributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
-  const seen = new Set<string>();
-  const out: unknown[] = [];
-  for (const item of iterate(value)) {
-    spend(state, 1);
-    const k = hashKey(key(item));
-    if (!seen.has(k)) {
-      seen.add(k);
-      out.push(item);
+  return (state, value) => {
+    const seen = new Set<string>();
+    const out: unknown[] = [];
+    for (const item of iterate(value)) {
+      spend(state, 1);
+      const k = hashKey(key(item));
+      if (!seen.has(k)) {
+        seen.add(k);
+        out.push(item);
+      }
     }
-  }
-  return pyIterator(out, 'generator', 'do_unique');
+    return pyIterator(out, 'generator', 'do_unique');
+  };
+}
+
+function doUnique(state: RenderState, value: unknown, caseSensitive?: unknown, attribute?: unknown): unknown {
+  return uniqueBy(caseSensitive, attribute)(state, value);
+}
+
+function groupedBy(attribute: unknown, fallback: unknown = null, caseSensitive: unknown = false): Prepared {
+  const sensitive = truthy(caseSensitive);
+  const key = attributeGetter(attribute, sensitive ? undefined : ignoreCase, fallback);
+  // Case-insensitive groups are named by the first item's own value, not the lower-cased key.
+  const grouper = sensitive ? undefined : attributeGetter(attribute, undefined, fallback);
+  return (state, value) => {
+    const sorted = pySorted(state, iterate(value), key);
+    const groups: Array<{ key: unknown; items: unknown[] }> = [];
+    for (const item of sorted) {
+      spend(state, 1);
+      const k = key(item);
+      const last = groups[groups.length - 1];
+      if (last && (last.key === k || eq(last.key, k))) last.items.push(item);
+      else groups.push({ key: k, items: [item] });
+    }
+    return groups.map((g) =>
+      namedTuple([grouper ? grouper(g.items[0]) : g.key, g.items], ['grouper', 'list']),
+    );
+  };
 }
 
 function doGroupby(
   state: RenderState,
   value: unknown,
   attribute: unknown,
-  fallback: unknown = null,
-  caseSensitive: unknown = false,
-): unknown[] {
-  const sensitive = truthy(caseSensitive);
-  const key = attributeGetter(attribute, sensitive ? undefined : ignoreCase, fallback);
-  const sorted = pySorted(state, iterate(value), key);
-  const groups: Array<{ key: unknown; items: unknown[] }> = [];
-  for (const item of sorted) {
-    spend(state, 1);
-    const k = key(item);
-    const last = groups[groups.length - 1];
-    if (last && (last.key === k || eq(last.key, k))) last.items.push(item);
-    else groups.push({ key: k, items: [item] });
-  }
-  // Case-insensitive groups are named by the first item's own value, not the lower-cased key.
-  const grouper = sensitive ? undefined : attributeGetter(attribute, undefined, fallback);
-  return groups.map((g) => namedTuple([grouper ? grouper(g.items[0]) : g.key, g.items], ['grouper', 'list']));
+  fallback?: unknown,
+  caseSensitive?: unknown,
+): unknown {
+  return groupedBy(attribute, fallback, caseSensitive)(state, value);
 }
 
 function doBatch(
@@ -417,12 +466,33 @@ export const listFilters: Readonly<Record<string, FilterSpec>> = {
   last: { params: [], fn: doLast },
   reverse: { params: [], fn: doReverse },
   join: { params: ['d', 'attribute'], fn: doJoin },
-  sum: { params: ['attribute', 'start'], fn: doSum },
-  min: { params: ['case_sensitive', 'attribute'], fn: doMin },
-  max: { params: ['case_sensitive', 'attribute'], fn: doMax },
-  sort: { params: ['reverse', 'case_sensitive', 'attribute'], fn: doSort },
-  unique: { params: ['case_sensitive', 'attribute'], fn: doUnique },
-  groupby: { params: ['attribute', 'default', 'case_sensitive'], required: 1, fn: doGroupby },
+  sum: { params: ['attribute', 'start'], fn: doSum, specialize: preparedOnce(['attribute', 'start'], sumOf) },
+  min: {
+    params: ['case_sensitive', 'attribute'],
+    fn: doMin,
+    specialize: preparedOnce(['case_sensitive', 'attribute'], minOf),
+  },
+  max: {
+    params: ['case_sensitive', 'attribute'],
+    fn: doMax,
+    specialize: preparedOnce(['case_sensitive', 'attribute'], maxOf),
+  },
+  sort: {
+    params: ['reverse', 'case_sensitive', 'attribute'],
+    fn: doSort,
+    specialize: preparedOnce(['reverse', 'case_sensitive', 'attribute'], sortedBy),
+  },
+  unique: {
+    params: ['case_sensitive', 'attribute'],
+    fn: doUnique,
+    specialize: preparedOnce(['case_sensitive', 'attribute'], uniqueBy),
+  },
+  groupby: {
+    params: ['attribute', 'default', 'case_sensitive'],
+    required: 1,
+    fn: doGroupby,
+    specialize: preparedOnce(['attribute', 'default', 'case_sensitive'], groupedBy),
+  },
   batch: { params: ['linecount', 'fill_with'], required: 1, fn: doBatch },
   slice: { params: ['slices', 'fill_with'], required: 1, fn: doSlice },
   map: { params: [], varargs: true, kwargs: true, fn: doMap, specialize: specializeMap },

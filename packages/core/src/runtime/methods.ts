@@ -134,8 +134,7 @@ function bind<S>(owner: string, name: string, method: Method<S>, args: unknown[]
     if (n >= (method.required ?? 0) && n <= method.params.length) return args;
   }
   const { params } = method;
-  const keys = keywordNames(kwargs);
-  if (keys.length > 0 && !method.keywords && !method.anyKwargs) {
+  if (!method.keywords && !method.anyKwargs && !noKeys(kwargs)) {
     throw typeError(`${method.style === 'classic' ? '' : `${owner}.`}${name}() takes no keyword arguments`);
   }
   if (method.varargs) return args;
@@ -146,7 +145,7 @@ function bind<S>(owner: string, name: string, method: Method<S>, args: unknown[]
         `${name}() takes at most ${params.length} argument${plural(params.length)} (${args.length} given)`,
       );
     }
-    for (const key of keys) {
+    for (const key of keywordNames(kwargs)) {
       const index = params.indexOf(key);
       if (index < 0) throw typeError(`'${key}' is an invalid keyword argument for ${name}()`);
       if (index < args.length) {

@@ -112,7 +112,14 @@ const KEYWORD_ORDER: unique symbol = Symbol('keyword order');
 
 /** The names of a call's keyword arguments, in the order the call gave them. */
 export function keywordNames(kwargs: Kwargs): string[] {
-  return (kwargs as { [KEYWORD_ORDER]?: string[] })[KEYWORD_ORDER] ?? Object.keys(kwargs);
+  const names = Object.keys(kwargs);
+  // A record lists a number-like name first, so only then can its order be another.
+  if (names.length === 0 || !isDigitCode(names[0].charCodeAt(0))) return names;
+  return (kwargs as { [KEYWORD_ORDER]?: string[] })[KEYWORD_ORDER] ?? names;
+}
+
+function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 /** Keeps `names`, the order a call gave the keyword arguments of `kwargs` in (see `keywordNames`). */
