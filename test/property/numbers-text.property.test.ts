@@ -45,7 +45,9 @@ const numberCases: fc.Arbitrary<JinjaCase> = fc
   .tuple(floats, fc.integer({ min: 0, max: 4 }))
   .map(([x, d]) => ({
     // An integral float arrives as an int (JSON has one number type); `* 1.0` makes it a float in both.
-    template: `{% set f = x * 1.0 %}{{ f }}|{{ f|round(${d}) }}|{{ '%.${d}f'|format(f) }}|{{ (f * 10)|round(1) }}`,
+    template:
+      `{% set f = x * 1.0 %}{{ f }}|{{ f|round(${d}) }}|{{ '%.${d}f'|format(f) }}|{{ (f * 10)|round(1) }}` +
+      `|{{ f|round(${d}, 'floor') }}|{{ f|round(${d - 2}, 'ceil') }}|{{ f|round(${d * 6}, 'floor') }}|{{ f|round(${-d * 6}, 'ceil') }}`,
     data: { x },
   }));
 

@@ -13,6 +13,10 @@ export const cases: Case[] = rows([
     'round with method floor rounds toward minus infinity',
     "{{ 3.7|round(method='floor') }} {{ -3.2|round(0, 'floor') }}",
   ],
+  [
+    'round floor and ceil past 22 places divide by the exact power of ten',
+    "{{ -1e-97|round(24, 'floor') }} {{ 1.5e-30|round(30, 'ceil') }} {{ 123.456|round(25, 'floor') }} {{ 0.1|round(-23, 'ceil') }} {{ 2.5|round(300, 'floor') }}",
+  ],
   ['round with method ceil', "{{ 3.2|round(method='ceil') }} {{ -3.7|round(method='ceil') }}"],
   [
     'round of a small negative keeps the sign of zero',

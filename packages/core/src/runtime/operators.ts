@@ -291,7 +291,7 @@ export function truediv(_state: RenderState, a: unknown, b: unknown): unknown {
 }
 
 /** `a / b` of big ints, correctly rounded. */
-function bigDivide(a: bigint, b: bigint): number {
+export function bigDivide(a: bigint, b: bigint): number {
   const x = roundedQuotient(a < 0n ? -a : a, b < 0n ? -b : b);
   if (!Number.isFinite(x))
     throw new TemplateRuntimeError('OverflowError', 'integer division result too large for a float');
