@@ -9,6 +9,7 @@ import {
   compareStrings,
   cpLength,
   hasSurrogate,
+  isPySpaceChar,
   isPySpaceCode,
   PY_WHITESPACE,
   pyCapitalize,
@@ -40,9 +41,21 @@ describe("Python's whitespace told by character code", () => {
   it('is the set PY_WHITESPACE names, for every code unit', () => {
     const space = new RegExp(`^[${PY_WHITESPACE}]$`);
     const differ: number[] = [];
-    for (let c = 0; c <= 0xffff; c++)
-      if (isPySpaceCode(c) !== space.test(String.fromCharCode(c))) differ.push(c);
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      if (isPySpaceCode(c) !== space.test(ch) || isPySpaceChar(ch) !== space.test(ch)) differ.push(c);
+    }
     expect(differ).toEqual([]);
+  });
+
+  it('is no character for text of any other length', () => {
+    expect(['', '  ', '\u{1f600}', '\u{20000}', ' a'].map(isPySpaceChar)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -303,7 +303,26 @@ const WORD_SEPARATOR = new RegExp(
     `|(?<=${WRAP_WORD_PUNCT})(?=-{2,}${WRAP_WORD_CHAR})))`,
   'gu',
 );
-const SIMPLE_WORD_SEPARATOR = new RegExp(`(${WRAP_SPACE}+)`, 'gu');
+
+/**
+ * textwrap's `wordsep_simple_re` split (`(\s+)`, with textwrap's six whitespace characters): runs of whitespace
+ * and runs of anything else, one chunk at a time, by character codes.
+ */
+function* splitSpaceRuns(text: string): Generator<string> {
+  let from = 0;
+  while (from < text.length) {
+    const space = isWrapSpace(text.charCodeAt(from));
+    let end = from + 1;
+    while (end < text.length && isWrapSpace(text.charCodeAt(end)) === space) end++;
+    yield text.slice(from, end);
+    from = end;
+  }
+}
+
+/** One of `\t\n\v\f\r` and the space. */
+function isWrapSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
 
 /** `separator.split(text)` without the empty strings, one chunk at a time (no match of `separator` is empty). */
 function* splitChunks(text: string, separator: RegExp): Generator<string> {
@@ -329,8 +348,12 @@ class WrapChunk {
   /** The last code point that is not whitespace, or -1: what is left is blank once `from` passes it. */
   private readonly lastNonBlank: number;
 
-  constructor(private readonly text: string) {
-    this.points = hasSurrogate(text) ? codePoints(text) : null;
+  /** `maybeAstral` is false when the text the chunk comes from has no astral character (nor has the chunk). */
+  constructor(
+    private readonly text: string,
+    maybeAstral: boolean,
+  ) {
+    this.points = maybeAstral && hasSurrogate(text) ? codePoints(text) : null;
     this.total = this.points === null ? text.length : this.points.length;
     let last = this.total - 1;
     while (last >= 0 && isPySpaceChar(this.at(last))) last--;
@@ -381,12 +404,16 @@ function wrapParagraph(
   spend(state, 1);
   if (width <= 0) throw valueError(`invalid width ${width} (must be > 0)`);
   // Chunks are split off as the lines need them, so a long text spends its time as it goes.
-  const source = splitChunks(text, breakOnHyphens ? WORD_SEPARATOR : SIMPLE_WORD_SEPARATOR);
+  // Every part of textwrap's separator but the whitespace runs needs a hyphen: a text without one splits on
+  // whitespace alone (5x faster than trying the lookbehinds at every character).
+  const source =
+    breakOnHyphens && text.includes('-') ? splitChunks(text, WORD_SEPARATOR) : splitSpaceRuns(text);
+  const astral = hasSurrogate(text);
   const advance = (): WrapChunk | undefined => {
     const next = source.next();
     if (next.done) return undefined;
     spend(state, next.value.length);
-    return new WrapChunk(next.value);
+    return new WrapChunk(next.value, astral);
   };
   const lines: string[] = [];
   let chunk = advance();

@@ -48,7 +48,6 @@ export function compareStrings(a: string, b: string): number {
 export const PY_WHITESPACE =
   '\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 
-const SPACE_CHAR = new RegExp(`^[${PY_WHITESPACE}]$`);
 const UPPER_CHAR = /^\p{Uppercase}$/u;
 const LOWER_CHAR = /^\p{Lowercase}$/u;
 const TITLE_CHAR = /^\p{Lt}$/u;
@@ -81,7 +80,8 @@ const IDENTIFIER = /^[\p{XID_Start}_]\p{XID_Continue}*$/u;
 
 /** One code point is Python whitespace. */
 export function isPySpaceChar(ch: string): boolean {
-  return SPACE_CHAR.test(ch);
+  // Every Python whitespace character is in the BMP: one code unit.
+  return ch.length === 1 && isPySpaceCode(ch.charCodeAt(0));
 }
 
 /** Python's whitespace among the ASCII characters, by code. */
