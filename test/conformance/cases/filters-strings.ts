@@ -74,6 +74,12 @@ export const cases: Case[] = rows([
   ['urlize an email', "{{ 'mail a@b.com'|urlize }}"],
   ['urlize with trim_url_limit', "{{ 'https://example.com/a/very/long/path'|urlize(15) }}"],
   ['urlize with a target', "{{ 'http://x.org'|urlize(target='_blank') }}"],
+  [
+    'urlize with literal arguments, twice',
+    "{% for i in [1, 2] %}{{ 'a http://x.org/long/path b@c.de\u3000tel:123 '|urlize(12, true, '_top', 'me  noopener', ['tel:']) }}|{% endfor %}",
+  ],
+  ['urlize with a bad literal scheme fails when it runs', "{% if false %}{{ 'x'|urlize(extra_schemes=['bad']) }}{% endif %}ok"],
+  ['urlize with a bad literal scheme', "{{ 'x'|urlize(extra_schemes=['tel:', 'bad']) }}"],
   ['urlize with nofollow', "{{ 'http://x.org'|urlize(nofollow=true) }}"],
   ['escape', "{{ '<a href=\"x\">&\\'</a>'|escape }}"],
   ['e is escape', "{{ '<b>'|e }}"],

@@ -6,7 +6,7 @@ import { dictEntries, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
 import { gt, lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
-import { cpLength } from '../runtime/strings';
+import { cpLength, isPySpaceCode } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import { isDict, isInt, iteratorKind, Markup, PyFloat, rangeOf, Undefined } from '../runtime/values';
 import {
@@ -15,6 +15,8 @@ import {
   escapeValue,
   filterArgumentError,
   indexArg,
+  type Prepared,
+  preparedOnce,
   sliceIndexError,
   textOf,
 } from './args';
@@ -268,7 +270,6 @@ const HTTP_URL = new RegExp(
   'iu',
 );
 const EMAIL = /^\S+@[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.[\p{L}\p{N}_]+$/u;
-const SPACE_RUN_KEPT = new RegExp(`(${PY_SPACE_RUN.source})`);
 
 /** `s.count(sub)` for a non-empty `sub`. */
 function countOf(s: string, sub: string): number {
@@ -277,8 +278,14 @@ function countOf(s: string, sub: string): number {
   return count;
 }
 
-/** Characters one of which any link has: a domain's dot, a scheme's colon, an address's at sign. */
-const LINK_SIGN = /[.:@]/;
+/** True when `word` has one of the characters any link has: a domain's dot, a scheme's colon, an address's at sign. */
+function hasLinkSign(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code === 46 || code === 58 || code === 64) return true;
+  }
+  return false;
+}
 
 /**
  * Where the tail `([)>.,\n]|&gt;)+$` of a word starts: its end when there is none. Read from the end, which
@@ -302,7 +309,7 @@ function urlizeWord(
   extraSchemes: string[],
 ): string {
   // The head, middle and tail below only move characters around: a word that cannot be a link stays as it is.
-  if (!LINK_SIGN.test(word)) return word;
+  if (!hasLinkSign(word)) return word;
   let head = '';
   let middle = word;
   let tail = '';
@@ -367,23 +374,31 @@ function urlizeText(
   };
   const relAttr = rel ? ` rel="${escapeText(rel)}"` : '';
   const targetAttr = target ? ` target="${escapeText(target)}"` : '';
+  // `re.split(r'(\s+)', text)`: runs of whitespace, kept as they are, between words.
   let out = '';
-  for (const word of text.split(SPACE_RUN_KEPT)) {
-    spend(state, word.length + 1);
-    out += urlizeWord(word, trim, relAttr, targetAttr, extraSchemes);
+  let from = 0;
+  while (from < text.length) {
+    const space = isPySpaceCode(text.charCodeAt(from));
+    let end = from + 1;
+    while (end < text.length && isPySpaceCode(text.charCodeAt(end)) === space) end++;
+    const run = text.slice(from, end);
+    spend(state, run.length + 1);
+    out += space ? run : urlizeWord(run, trim, relAttr, targetAttr, extraSchemes);
+    from = end;
   }
   return out;
 }
 
-function doUrlize(
-  state: RenderState,
-  value: unknown,
+const URLIZE_PARAMS = ['trim_url_limit', 'nofollow', 'target', 'rel', 'extra_schemes'];
+
+/** `urlize` with its arguments: the `rel` list sorted and the schemes checked once, for every value. */
+function urlizeWith(
   trimUrlLimit: unknown = null,
   nofollow: unknown = false,
   target: unknown = null,
   rel: unknown = null,
   extraSchemes: unknown = null,
-): string {
+): Prepared {
   const relParts = new Set((truthy(rel) ? str(rel) : '').split(PY_SPACE_RUN));
   relParts.delete('');
   if (truthy(nofollow)) relParts.add('nofollow');
@@ -395,16 +410,31 @@ function doUrlize(
       throw filterArgumentError(`${repr(scheme)} is not a valid URI scheme prefix.`);
     }
   }
-  const out = urlizeText(
-    state,
-    escapeValue(value).value,
-    trimUrlLimit,
-    relText || null,
-    target === null ? null : str(target),
-    schemes as string[],
-  );
-  checkSize(state, out.length, 'urlize');
-  return out;
+  const targetText = target === null ? null : str(target);
+  return (state, value) => {
+    const out = urlizeText(
+      state,
+      escapeValue(value).value,
+      trimUrlLimit,
+      relText || null,
+      targetText,
+      schemes as string[],
+    );
+    checkSize(state, out.length, 'urlize');
+    return out;
+  };
+}
+
+function doUrlize(
+  state: RenderState,
+  value: unknown,
+  trimUrlLimit?: unknown,
+  nofollow?: unknown,
+  target?: unknown,
+  rel?: unknown,
+  extraSchemes?: unknown,
+): unknown {
+  return urlizeWith(trimUrlLimit, nofollow, target, rel, extraSchemes)(state, value);
 }
 
 /** Python's `json.dumps` string literal with `ensure_ascii`: `\uXXXX` (lower-case hex) for all but printable ASCII. */
@@ -509,6 +539,10 @@ export const htmlFilters: Readonly<Record<string, FilterSpec>> = {
   striptags: { params: [], fn: doStriptags },
   xmlattr: { params: ['autospace'], fn: doXmlattr },
   urlencode: { params: [], fn: doUrlencode },
-  urlize: { params: ['trim_url_limit', 'nofollow', 'target', 'rel', 'extra_schemes'], fn: doUrlize },
+  urlize: {
+    params: URLIZE_PARAMS,
+    fn: doUrlize,
+    specialize: preparedOnce(URLIZE_PARAMS, urlizeWith),
+  },
   tojson: { params: ['indent'], fn: doTojson },
 };

@@ -27,7 +27,7 @@ import {
   rangeOf,
   Undefined,
 } from '../runtime/values';
-import { checkSize, filterArgumentError, indexArg, textOf } from './args';
+import { checkSize, filterArgumentError, indexArg, type Prepared, preparedOnce, textOf } from './args';
 import { filterCaller, preboundCallable, testCaller } from './call';
 import { attributeGetter, ignoreCase, multiAttributeGetter } from './lookup';
 import { listLess, pySorted } from './ordering';
@@ -120,39 +120,6 @@ function doJoin(
   let out = parts.length > 0 ? parts[0] : '';
   for (let i = 1; i < parts.length; i++) out += glue + parts[i];
   return out;
-}
-
-/**
- * Each filter below is made in two steps: its arguments make a function of the value (the attribute getter
- * built, the path split), which then runs on the value. Called with arguments known only when rendering, both
- * steps run per call; with literal arguments, `preparedOnce` takes the first step when the template compiles.
- */
-type Prepared = (state: RenderState, value: unknown) => unknown;
-
-/**
- * A `specialize` for a filter whose arguments only shape a function of the value: binds literal arguments to
- * `params` as the compiler binds them (a call it would refuse keeps `fn`, which fails where Jinja2 does) and
- * prepares the function once. Nothing of the value is read, so preparing may throw only where `fn` would throw
- * the same error on any value; such a call keeps `fn` too.
- */
-function preparedOnce(
-  params: readonly string[],
-  prepare: (...args: unknown[]) => Prepared,
-): FilterSpec['specialize'] {
-  return (_registry, args, kwargs) => {
-    if (args.length > params.length) return undefined;
-    const bound: unknown[] = params.map((_, i) => args[i]);
-    for (const key of Object.keys(kwargs)) {
-      const index = params.indexOf(key);
-      if (index < 0 || index < args.length) return undefined;
-      bound[index] = kwargs[key];
-    }
-    try {
-      return prepare(...bound);
-    } catch {
-      return undefined;
-    }
-  };
 }
 
 function sumOf(attribute: unknown = null, start: unknown = 0): Prepared {
