@@ -244,9 +244,25 @@ describe('ISO dates read by character codes', () => {
       fc.constantFrom('', 'T', ' ', 'x'),
       fc.constantFrom('', ':ss', ':ss.5'),
       fc.constantFrom('', 'Z', '+01:00', ' PM'),
+      fc.constantFrom('iso', 'dmy', 'ymd', 'dmy short', 'ymd short', 'odd'),
     )
-    .map(([y, mo, d, h, mi, s, sep, secs, tail]) => {
-      const date = `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}`;
+    .map(([y, mo, d, h, mi, s, sep, secs, tail, layout]) => {
+      const year = String(y).padStart(4, '0');
+      const dates: Record<typeof layout, string> = {
+        iso: `${year}-${two(mo)}-${two(d)}`,
+        dmy: `${two(d)}/${two(mo)}/${year}`,
+        ymd: `${year}/${two(mo)}/${two(d)}`,
+        'dmy short': `${d}/${mo}/${year}`,
+        'ymd short': `${year}/${mo}/${d}`,
+        // One field a digit too long or short, or the year cut.
+        odd: [
+          `${d}/${mo}/${year.slice(1)}`,
+          `${year}/${mo}/${d}0${d}`,
+          `${year}0/${mo}/${d}`,
+          `${d}${d}${d}/${mo}/${year}`,
+        ][y % 4],
+      };
+      const date = dates[layout];
       if (sep === '') return date;
       return `${date}${sep}${two(h)}:${two(mi)}${secs.replace('ss', two(s))}${tail}`;
     });

@@ -55,25 +55,66 @@ function digitsAt(text: string, at: number, count: number): number {
   return n;
 }
 
+/** How many decimal digits start at `at`, counting no further than `most`. */
+function digitRun(text: string, at: number, most: number): number {
+  let n = 0;
+  while (n < most && at + n < text.length) {
+    const d = text.charCodeAt(at + n) - 48;
+    if (d < 0 || d > 9) break;
+    n++;
+  }
+  return n;
+}
+
 /**
- * The usual layouts, `2024-03-08`, `2024-03-08T09:41`, `2024-03-08 09:41:00`, with `Z` or not, read by character
- * codes; null for any other text, which the full pattern reads.
+ * The usual texts read by character codes: a date in one of the three layouts (`2024-03-08`, `8/3/2024`,
+ * `2024/3/8`), alone or with a time (`T` or one space, `09:41` or `09:41:00`) and `Z` or not. Null for any other
+ * text, and for a date or time out of range, which the full pattern reads (and explains).
  */
-function readIsoQuickly(text: string): DateTime | null {
+function readDateQuickly(text: string): DateTime | null {
   const n = text.length;
-  if (n !== 10 && n !== 16 && n !== 17 && n !== 19 && n !== 20) return null;
-  if (text[4] !== '-' || text[7] !== '-') return null;
-  const year = digitsAt(text, 0, 4);
-  const month = digitsAt(text, 5, 2);
-  const day = digitsAt(text, 8, 2);
+  let year: number;
+  let month: number;
+  let day: number;
+  let at: number;
+  if (text.charCodeAt(4) === 45) {
+    // 2024-03-08
+    if (n < 10 || text.charCodeAt(7) !== 45) return null;
+    year = digitsAt(text, 0, 4);
+    month = digitsAt(text, 5, 2);
+    day = digitsAt(text, 8, 2);
+    at = 10;
+  } else {
+    // 2024/3/8 or 8/3/2024: fields of one or two digits around a four-digit year.
+    const a = digitRun(text, 0, 5);
+    if (text.charCodeAt(a) !== 47) return null;
+    const b = digitRun(text, a + 1, 2);
+    if (b === 0 || text.charCodeAt(a + 1 + b) !== 47) return null;
+    const c = digitRun(text, a + 2 + b, 5);
+    if (a === 4 && (c === 1 || c === 2)) {
+      year = digitsAt(text, 0, 4);
+      day = digitsAt(text, a + 2 + b, c);
+    } else if ((a === 1 || a === 2) && c === 4) {
+      day = digitsAt(text, 0, a);
+      year = digitsAt(text, a + 2 + b, 4);
+    } else return null;
+    month = digitsAt(text, a + 1, b);
+    at = a + 2 + b + c;
+  }
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (n === 10) return { seconds: civilToSeconds(year, month, day, 0, 0, 0), microsecond: 0, zone: null };
-  const utc = text[n - 1] === 'Z';
-  const end = utc ? n - 1 : n;
-  if ((end !== 16 && end !== 19) || (text[10] !== 'T' && text[10] !== ' ') || text[13] !== ':') return null;
-  const hour = digitsAt(text, 11, 2);
-  const minute = digitsAt(text, 14, 2);
-  const second = end === 19 ? (text[16] === ':' ? digitsAt(text, 17, 2) : -1) : 0;
+  if (at === n) return { seconds: civilToSeconds(year, month, day, 0, 0, 0), microsecond: 0, zone: null };
+  const utc = text.charCodeAt(n - 1) === 90;
+  const length = (utc ? n - 1 : n) - at;
+  const separator = text.charCodeAt(at);
+  if (
+    (length !== 6 && length !== 9) ||
+    (separator !== 84 && separator !== 32) ||
+    text.charCodeAt(at + 3) !== 58
+  )
+    return null;
+  const hour = digitsAt(text, at + 1, 2);
+  const minute = digitsAt(text, at + 4, 2);
+  const second = length === 9 ? (text.charCodeAt(at + 6) === 58 ? digitsAt(text, at + 7, 2) : -1) : 0;
   if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return null;
   const seconds = civilToSeconds(year, month, day, hour, minute, second);
   return { seconds, microsecond: 0, zone: utc ? UTC_STAMP : null };
@@ -83,7 +124,7 @@ function readIsoQuickly(text: string): DateTime | null {
 const UTC_STAMP = fixedZone(0).stampAt(0);
 
 function readDateText(filter: string, value: unknown, text: string): DateTime {
-  return readIsoQuickly(text) ?? readDateByPattern(filter, value, text);
+  return readDateQuickly(text) ?? readDateByPattern(filter, value, text);
 }
 
 /** Reads date text through the full `DATE_TIME` pattern (what `readIsoQuickly` stands in for). @internal */
