@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { TemplateRuntimeError } from '../src/errors';
 import { callSpec } from '../src/filters/call';
 import { MAX_SECONDS, MIN_SECONDS } from '../src/filters/civil-time';
+import { useNodeCrypto } from '../src/filters/hashing';
 import { serviceFilters } from '../src/filters/service';
 import { DEFAULT_LIMITS } from '../src/limits';
 import type { RenderState } from '../src/runtime/state';
@@ -476,6 +477,29 @@ describe('hashing', () => {
           );
         }
       }),
+    );
+  });
+
+  it('gives the same digests through node:crypto and through @noble/hashes', () => {
+    const digests = (value: string, key: string) => [
+      run('convertToSHA256', value, [key]),
+      run('convertToSHA256NoSalt', value),
+    ];
+    const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 90 }), fc.string({ maxLength: 300 }));
+    fc.assert(
+      fc.property(text, text, fc.boolean(), (value, key, long) => {
+        const message = long ? value.repeat(1 + Math.floor(70_000 / (value.length + 1))) : value;
+        const native = digests(message, key);
+        useNodeCrypto(false);
+        try {
+          // Twice: the second reads the kept HMAC state of the key.
+          expect(digests(message, key)).toEqual(native);
+          expect(digests(message, key)).toEqual(native);
+        } finally {
+          useNodeCrypto(true);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 
