@@ -95,3 +95,15 @@ export function preparedOnce(
     }
   };
 }
+
+/** A filter made in two steps (see `Prepared`): per call with arguments known when rendering, once with literals. */
+export function preparedFilter(
+  params: readonly string[],
+  prepare: (...args: unknown[]) => Prepared,
+): FilterSpec {
+  return {
+    params,
+    fn: (state, value, ...args: unknown[]) => prepare(...args)(state, value),
+    specialize: preparedOnce(params, prepare),
+  };
+}

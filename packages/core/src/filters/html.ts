@@ -16,7 +16,7 @@ import {
   filterArgumentError,
   indexArg,
   type Prepared,
-  preparedOnce,
+  preparedFilter,
   sliceIndexError,
   textOf,
 } from './args';
@@ -389,8 +389,6 @@ function urlizeText(
   return out;
 }
 
-const URLIZE_PARAMS = ['trim_url_limit', 'nofollow', 'target', 'rel', 'extra_schemes'];
-
 /** `urlize` with its arguments: the `rel` list sorted and the schemes checked once, for every value. */
 function urlizeWith(
   trimUrlLimit: unknown = null,
@@ -423,18 +421,6 @@ function urlizeWith(
     checkSize(state, out.length, 'urlize');
     return out;
   };
-}
-
-function doUrlize(
-  state: RenderState,
-  value: unknown,
-  trimUrlLimit?: unknown,
-  nofollow?: unknown,
-  target?: unknown,
-  rel?: unknown,
-  extraSchemes?: unknown,
-): unknown {
-  return urlizeWith(trimUrlLimit, nofollow, target, rel, extraSchemes)(state, value);
 }
 
 /** Python's `json.dumps` string literal with `ensure_ascii`: `\uXXXX` (lower-case hex) for all but printable ASCII. */
@@ -539,10 +525,6 @@ export const htmlFilters: Readonly<Record<string, FilterSpec>> = {
   striptags: { params: [], fn: doStriptags },
   xmlattr: { params: ['autospace'], fn: doXmlattr },
   urlencode: { params: [], fn: doUrlencode },
-  urlize: {
-    params: URLIZE_PARAMS,
-    fn: doUrlize,
-    specialize: preparedOnce(URLIZE_PARAMS, urlizeWith),
-  },
+  urlize: preparedFilter(['trim_url_limit', 'nofollow', 'target', 'rel', 'extra_schemes'], urlizeWith),
   tojson: { params: ['indent'], fn: doTojson },
 };

@@ -27,7 +27,7 @@ import {
   rangeOf,
   Undefined,
 } from '../runtime/values';
-import { checkSize, filterArgumentError, indexArg, type Prepared, preparedOnce, textOf } from './args';
+import { checkSize, filterArgumentError, indexArg, type Prepared, preparedFilter, textOf } from './args';
 import { filterCaller, preboundCallable, testCaller } from './call';
 import { attributeGetter, ignoreCase, multiAttributeGetter } from './lookup';
 import { listLess, pySorted } from './ordering';
@@ -139,10 +139,6 @@ function sumOf(attribute: unknown = null, start: unknown = 0): Prepared {
   };
 }
 
-function doSum(state: RenderState, value: unknown, attribute?: unknown, start?: unknown): unknown {
-  return sumOf(attribute, start)(state, value);
-}
-
 function bestOf(better: typeof lt): (caseSensitive?: unknown, attribute?: unknown) => Prepared {
   return (caseSensitive = false, attribute = null) => {
     const key = attributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
@@ -167,14 +163,6 @@ function bestOf(better: typeof lt): (caseSensitive?: unknown, attribute?: unknow
 const minOf = bestOf(lt);
 const maxOf = bestOf(gt);
 
-function doMin(state: RenderState, value: unknown, caseSensitive?: unknown, attribute?: unknown): unknown {
-  return minOf(caseSensitive, attribute)(state, value);
-}
-
-function doMax(state: RenderState, value: unknown, caseSensitive?: unknown, attribute?: unknown): unknown {
-  return maxOf(caseSensitive, attribute)(state, value);
-}
-
 function sortedBy(
   reverse: unknown = false,
   caseSensitive: unknown = false,
@@ -187,16 +175,6 @@ function sortedBy(
     const descending = indexArg(reverse) !== 0;
     return pySorted(state, items, key, descending, (a, b) => listLess(a as unknown[], b as unknown[]));
   };
-}
-
-function doSort(
-  state: RenderState,
-  value: unknown,
-  reverse?: unknown,
-  caseSensitive?: unknown,
-  attribute?: unknown,
-): unknown {
-  return sortedBy(reverse, caseSensitive, attribute)(state, value);
 }
 
 function uniqueBy(caseSensitive: unknown = false, attribute: unknown = null): Prepared {
@@ -214,10 +192,6 @@ function uniqueBy(caseSensitive: unknown = false, attribute: unknown = null): Pr
     }
     return pyIterator(out, 'generator', 'do_unique');
   };
-}
-
-function doUnique(state: RenderState, value: unknown, caseSensitive?: unknown, attribute?: unknown): unknown {
-  return uniqueBy(caseSensitive, attribute)(state, value);
 }
 
 function groupedBy(attribute: unknown, fallback: unknown = null, caseSensitive: unknown = false): Prepared {
@@ -239,16 +213,6 @@ function groupedBy(attribute: unknown, fallback: unknown = null, caseSensitive: 
       namedTuple([grouper ? grouper(g.items[0]) : g.key, g.items], ['grouper', 'list']),
     );
   };
-}
-
-function doGroupby(
-  state: RenderState,
-  value: unknown,
-  attribute: unknown,
-  fallback?: unknown,
-  caseSensitive?: unknown,
-): unknown {
-  return groupedBy(attribute, fallback, caseSensitive)(state, value);
 }
 
 function doBatch(
@@ -433,33 +397,12 @@ export const listFilters: Readonly<Record<string, FilterSpec>> = {
   last: { params: [], fn: doLast },
   reverse: { params: [], fn: doReverse },
   join: { params: ['d', 'attribute'], fn: doJoin },
-  sum: { params: ['attribute', 'start'], fn: doSum, specialize: preparedOnce(['attribute', 'start'], sumOf) },
-  min: {
-    params: ['case_sensitive', 'attribute'],
-    fn: doMin,
-    specialize: preparedOnce(['case_sensitive', 'attribute'], minOf),
-  },
-  max: {
-    params: ['case_sensitive', 'attribute'],
-    fn: doMax,
-    specialize: preparedOnce(['case_sensitive', 'attribute'], maxOf),
-  },
-  sort: {
-    params: ['reverse', 'case_sensitive', 'attribute'],
-    fn: doSort,
-    specialize: preparedOnce(['reverse', 'case_sensitive', 'attribute'], sortedBy),
-  },
-  unique: {
-    params: ['case_sensitive', 'attribute'],
-    fn: doUnique,
-    specialize: preparedOnce(['case_sensitive', 'attribute'], uniqueBy),
-  },
-  groupby: {
-    params: ['attribute', 'default', 'case_sensitive'],
-    required: 1,
-    fn: doGroupby,
-    specialize: preparedOnce(['attribute', 'default', 'case_sensitive'], groupedBy),
-  },
+  sum: preparedFilter(['attribute', 'start'], sumOf),
+  min: preparedFilter(['case_sensitive', 'attribute'], minOf),
+  max: preparedFilter(['case_sensitive', 'attribute'], maxOf),
+  sort: preparedFilter(['reverse', 'case_sensitive', 'attribute'], sortedBy),
+  unique: preparedFilter(['case_sensitive', 'attribute'], uniqueBy),
+  groupby: { ...preparedFilter(['attribute', 'default', 'case_sensitive'], groupedBy), required: 1 },
   batch: { params: ['linecount', 'fill_with'], required: 1, fn: doBatch },
   slice: { params: ['slices', 'fill_with'], required: 1, fn: doSlice },
   map: { params: [], varargs: true, kwargs: true, fn: doMap, specialize: specializeMap },
