@@ -78,7 +78,10 @@ export const cases: Case[] = rows([
     'urlize with literal arguments, twice',
     "{% for i in [1, 2] %}{{ 'a http://x.org/long/path b@c.de\u3000tel:123 '|urlize(12, true, '_top', 'me  noopener', ['tel:']) }}|{% endfor %}",
   ],
-  ['urlize with a bad literal scheme fails when it runs', "{% if false %}{{ 'x'|urlize(extra_schemes=['bad']) }}{% endif %}ok"],
+  [
+    'urlize with a bad literal scheme fails when it runs',
+    "{% if false %}{{ 'x'|urlize(extra_schemes=['bad']) }}{% endif %}ok",
+  ],
   ['urlize with a bad literal scheme', "{{ 'x'|urlize(extra_schemes=['tel:', 'bad']) }}"],
   ['urlize with nofollow', "{{ 'http://x.org'|urlize(nofollow=true) }}"],
   ['escape', "{{ '<a href=\"x\">&\\'</a>'|escape }}"],
