@@ -65,6 +65,14 @@ export const cases: Case[] = rows([
   ['unique treats 1 and 1.0 and true as one', '{{ [1, 1.0, true]|unique|list }}'],
   ['map attribute', "{{ users|map(attribute='name')|list }}", { users }],
   ['map attribute with a default', "{{ users|map(attribute='active', default='?')|list }}", { users }],
+  [
+    'map a path with a default that items reach at different parts',
+    "{% for i in [1, 2] %}{{ [{'a': {'b': 1}}, {'a': 2}, 'x', 'y', {'a': 2}, 5, {'a': {'b': 3}}, {'a': {}}]|map(attribute='a.b', default={'b': 7, 'a': 'z'})|list }}{% endfor %}",
+  ],
+  [
+    'groupby a long path with a text default',
+    "{{ ('ab' * 3)|groupby('x.y.z.upper', default='dflt')|list }} {{ [1, 'q', none]|groupby('a.b.c', 'zz')|map(attribute='grouper')|list }}",
+  ],
   ['map attribute missing is undefined', "{{ users|map(attribute='nope')|list }}", { users: [{ a: 1 }] }],
   ['map a filter', "{{ ['a', 'b']|map('upper')|list }}"],
   ['map a filter with arguments', "{{ ['a-b', 'c-d']|map('replace', '-', '+')|join(' ') }}"],

@@ -65,13 +65,32 @@ export function attributeGetter(
   if (readers.length === 1 && !postprocess && !hasFallback) return readers[0];
   const post = postprocess && remembered(postprocess);
   const parts = readers.length;
+  // Where the last item's path first gave way to the fallback, and what the rest of the path read from the
+  // fallback then: the same for every item that gives way there (texts and numbers at the first part), so a long
+  // path is read from the fallback once, not once per item.
+  let fellBackAt = -1;
+  let fromFallback: unknown;
   return (item) => {
     // A path of thousands of parts, read from every item, is work the render's time limit must see.
     spendRunning(parts);
     let value = item;
-    for (const read of readers) {
-      value = read(value);
-      if (hasFallback && value instanceof Undefined) value = fallback;
+    let fellBack = -1;
+    for (let i = 0; i < parts; i++) {
+      value = readers[i](value);
+      if (hasFallback && value instanceof Undefined) {
+        if (fellBack < 0) {
+          if (i === fellBackAt) {
+            value = fromFallback;
+            break;
+          }
+          fellBack = i;
+        }
+        value = fallback;
+      }
+    }
+    if (fellBack >= 0) {
+      fellBackAt = fellBack;
+      fromFallback = value;
     }
     return post ? post(value) : value;
   };
