@@ -180,6 +180,23 @@ describe('custom tests', () => {
   it('keep the built-in tests next to them', () => {
     expect(outcome('{{ 4 is even }}{{ 4 is between(3) }}', {}, { tests })).toBe('TrueTrue');
   });
+
+  it('replace a built-in test of the same name, a comparison test or another, in outputs and ifs', () => {
+    // Built-in comparison tests compile as the comparison; one the template's options replace must not.
+    const reversed: TestSpec = {
+      params: ['b'],
+      required: 1,
+      fn: (_state, value, other) => Number(value) > Number(other),
+    };
+    // An empty list: false to Python, true to JavaScript.
+    const empty: TestSpec = { params: [], fn: () => [] as unknown as boolean };
+    const source =
+      '{{ 1 is lt 2 }} {% if 3 is lessthan 2 %}gt{% endif %} {{ 1 is even }} {% if 1 is even %}odd{% endif %}';
+    expect(outcome(source, {}, { tests: { lt: reversed, lessthan: reversed, even: empty } })).toBe(
+      'False gt [] ',
+    );
+    expect(outcome(source)).toBe('True  False ');
+  });
 });
 
 describe('the clock', () => {

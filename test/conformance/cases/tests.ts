@@ -72,6 +72,19 @@ export const cases: Case[] = rows([
   ['unknown test is an error', '{{ 1 is nope }}'],
   ['test comparing mixed types is an error', "{{ 1 is lt 'a' }}"],
   [
+    'comparison tests compare as the operators do, in ifs and outputs',
+    '{% for x in [1, 2.0, 2, 2.5, true, false, -0.0] %}{% if x is le 2 %}le{% elif x is gt 2.25 %}gt{% endif %} {% endfor %}' +
+      "{% for x in [1, 2.0, 2, 'b', true, none, [1], (2,)] %}" +
+      "{% if x is equalto 'b' %}b{% elif x is ne none %}ne{% else %}none{% endif %}:" +
+      '{{ x is eq 2 }}/{{ x is ne 2.0 }}/{{ x is ne(1) }} {% endfor %}',
+  ],
+  ['comparison test of an undefined value', '{% if missing is lt 3 %}yes{% endif %}'],
+  ['comparison test against an undefined value', '{{ 3 is greaterthan missing }}'],
+  [
+    'comparison test of lists and strings',
+    "{{ [1, 2] is lt [1, 3] }} {{ 'abc' is ge 'abd' }} {{ (1,) is eq [1] }}",
+  ],
+  [
     'defined in an if with else',
     '{% if user is defined and user.name is defined %}{{ user.name }}{% else %}anon{% endif %}',
     { user: { name: 'Ada' } },

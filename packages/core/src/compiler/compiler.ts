@@ -62,6 +62,7 @@ import {
   tuple,
   Undefined,
 } from '../runtime/values';
+import { builtinTests } from '../tests';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
@@ -182,6 +183,16 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
   }
   return null;
 }
+
+/** The comparison each of Jinja2's comparison tests is (`operator.lt` for `lt`, `<` and `lessthan`). */
+const COMPARISON_TESTS: ReadonlyMap<string, ast.CompareOperator> = new Map([
+  ...(['==', 'eq', 'equalto'] as const).map((name) => [name, 'eq'] as const),
+  ...(['!=', 'ne'] as const).map((name) => [name, 'ne'] as const),
+  ...(['<', 'lt', 'lessthan'] as const).map((name) => [name, 'lt'] as const),
+  ...(['<=', 'le'] as const).map((name) => [name, 'lteq'] as const),
+  ...(['>', 'gt', 'greaterthan'] as const).map((name) => [name, 'gt'] as const),
+  ...(['>=', 'ge'] as const).map((name) => [name, 'gteq'] as const),
+]);
 
 /** `str()` of a value for output, with the common cases inline. */
 function toText(value: unknown): string {
@@ -799,6 +810,11 @@ export class Compiler {
         const right = this.rightOperand(node, () => this.condition(node.right, scope));
         return (f) => left(f) || right(f);
       }
+      case 'Test':
+        // A built-in test gives a bool: its truth is itself.
+        if (this.registry.tests.get(node.name) === builtinTests.get(node.name))
+          return this.test(node, scope) as Cond;
+        break;
       default:
         break;
     }
@@ -1944,7 +1960,28 @@ export class Compiler {
     return this.filter(node, scope, inner);
   }
 
+  /**
+   * `x is lt 3` as `x < 3`: Jinja2's comparison tests are Python's operators, so while the registry has the
+   * built-in test, the test compiles as the comparison does (one call less, and the comparison's quick paths).
+   */
+  private comparisonTest(node: ast.Test): ast.Compare | null {
+    const op = COMPARISON_TESTS.get(node.name);
+    if (op === undefined || node.args.length !== 1 || node.kwargs.length > 0) return null;
+    if (node.dynArgs !== null || node.dynKwargs !== null) return null;
+    if (this.registry.tests.get(node.name) !== builtinTests.get(node.name)) return null;
+    const { line, col } = node;
+    return {
+      type: 'Compare',
+      line,
+      col,
+      expr: node.node,
+      ops: [{ type: 'Operand', op, expr: node.args[0], line, col }],
+    };
+  }
+
   private test(node: ast.Test, scope: Scope): Ev {
+    const comparison = this.comparisonTest(node);
+    if (comparison !== null) return this.compare(comparison, scope);
     this.requireKnown('test', node);
     const value = this.expression(node.node, scope);
     const bound = this.bound<boolean>('test', node, scope);
