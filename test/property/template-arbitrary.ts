@@ -284,6 +284,17 @@ function buildExpr(ty: Ty, depth: number, scope: Scope): fc.Arbitrary<string> {
         fc
           .tuple(paren(sub('str')), fc.constantFrom('lower', 'upper', 'string'))
           .map(([x, t]) => `(${x} is ${t})`),
+        // The comparison tests, which compile as the comparisons they are.
+        fc
+          .tuple(
+            paren(sub('num')),
+            fc.constantFrom('lt', 'le', 'gt', 'ge', 'lessthan', 'greaterthan', 'eq', 'ne', 'equalto'),
+            paren(sub('num')),
+          )
+          .map(([x, t, y]) => `(${x} is ${t} ${y})`),
+        fc
+          .tuple(paren(sub('any')), fc.constantFrom('eq', 'ne', 'equalto'), paren(sub('any')))
+          .map(([x, t, y]) => `(${x} is ${t}(${y}))`),
         fc
           .tuple(paren(sub('str')), strLiteral, fc.constantFrom('startswith', 'endswith'))
           .map(([s, a, m]) => `${s}.${m}(${a})`),
