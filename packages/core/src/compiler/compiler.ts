@@ -62,7 +62,6 @@ import {
   tuple,
   Undefined,
 } from '../runtime/values';
-import { builtinTests } from '../tests';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
@@ -184,15 +183,8 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
   return null;
 }
 
-/** The comparison each of Jinja2's comparison tests is (`operator.lt` for `lt`, `<` and `lessthan`). */
-const COMPARISON_TESTS: ReadonlyMap<string, ast.CompareOperator> = new Map([
-  ...(['==', 'eq', 'equalto'] as const).map((name) => [name, 'eq'] as const),
-  ...(['!=', 'ne'] as const).map((name) => [name, 'ne'] as const),
-  ...(['<', 'lt', 'lessthan'] as const).map((name) => [name, 'lt'] as const),
-  ...(['<=', 'le'] as const).map((name) => [name, 'lteq'] as const),
-  ...(['>', 'gt', 'greaterthan'] as const).map((name) => [name, 'gt'] as const),
-  ...(['>=', 'ge'] as const).map((name) => [name, 'gteq'] as const),
-]);
+/** The value of a parameter a call does not give: JS `undefined`, so the implementation's default applies. */
+const NOT_GIVEN: Ev = () => undefined;
 
 /** `str()` of a value for output, with the common cases inline. */
 function toText(value: unknown): string {
@@ -810,11 +802,11 @@ export class Compiler {
         const right = this.rightOperand(node, () => this.condition(node.right, scope));
         return (f) => left(f) || right(f);
       }
-      case 'Test':
-        // A built-in test gives a bool: its truth is itself.
-        if (this.registry.tests.get(node.name) === builtinTests.get(node.name))
-          return this.test(node, scope) as Cond;
+      case 'Test': {
+        const comparison = this.comparisonTest(node);
+        if (comparison !== null) return this.compare(comparison, scope);
         break;
+      }
       default:
         break;
     }
@@ -1805,8 +1797,10 @@ export class Compiler {
       const sources: Ev[] = plan.params
         .slice(0, given)
         .map((source) =>
-          source === null ? () => undefined : source[0] === 'pos' ? positional[source[1]] : values[source[1]],
+          source === null ? NOT_GIVEN : source[0] === 'pos' ? positional[source[1]] : values[source[1]],
         );
+      const prepared = this.prepared(spec, sources);
+      if (prepared !== undefined) return { spec: { params: [], fn: prepared }, args: () => [], sources: [] };
       return { spec, args: listOf(sources), sources };
     }
     if (plan.error === null && names.length === 0) {
@@ -1826,6 +1820,22 @@ export class Compiler {
       spec,
       args: (f) => applyPlan(spec, plan, evaluateAll(positional, f), evaluateAll(values, f), names),
     };
+  }
+
+  /** `spec.prepare`'s function for a call whose bound arguments are all literals (or not given), if it makes one. */
+  private prepared<R>(spec: CallableSpec<R>, sources: readonly Ev[]): CallableSpec<R>['fn'] | undefined {
+    const { constants } = this;
+    if (spec.prepare === undefined) return undefined;
+    const args: unknown[] = [];
+    for (const source of sources) {
+      if (source !== NOT_GIVEN && !constants.has(source)) return undefined;
+      args.push(constants.get(source));
+    }
+    try {
+      return spec.prepare(...args);
+    } catch {
+      return undefined;
+    }
   }
 
   /** `spec.specialize`'s implementation for a call whose arguments are all literals, if it gives one. */
@@ -1961,14 +1971,13 @@ export class Compiler {
   }
 
   /**
-   * `x is lt 3` as `x < 3`: Jinja2's comparison tests are Python's operators, so while the registry has the
-   * built-in test, the test compiles as the comparison does (one call less, and the comparison's quick paths).
+   * `x is lt 3` as `x < 3`: a test that is one of Python's comparison operators (`comparesAs`, as Jinja2's `lt`,
+   * `eq`, `lessthan`, ... are) compiles as the comparison does (one call less, and the comparison's quick paths).
    */
   private comparisonTest(node: ast.Test): ast.Compare | null {
-    const op = COMPARISON_TESTS.get(node.name);
+    const op = this.registry.tests.get(node.name)?.comparesAs;
     if (op === undefined || node.args.length !== 1 || node.kwargs.length > 0) return null;
     if (node.dynArgs !== null || node.dynKwargs !== null) return null;
-    if (this.registry.tests.get(node.name) !== builtinTests.get(node.name)) return null;
     const { line, col } = node;
     return {
       type: 'Compare',

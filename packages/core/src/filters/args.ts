@@ -66,44 +66,14 @@ export function attributeError(value: unknown, name: string): TemplateRuntimeErr
 /**
  * A filter made in two steps: its arguments make a function of the value (an attribute getter built, a path
  * split, a `rel` list sorted), which then runs on the value. Called with arguments known only when rendering, both
- * steps run per call; with literal arguments, `preparedOnce` takes the first step when the template compiles.
+ * steps run per call; with literal arguments, the compiler takes the first step once (`CallableSpec.prepare`).
  */
 export type Prepared = (state: RenderState, value: unknown) => unknown;
 
-/**
- * A `specialize` for a filter whose arguments only shape a function of the value: binds literal arguments to
- * `params` as the compiler binds them (a call it would refuse keeps `fn`, which fails where Jinja2 does) and
- * prepares the function once. Nothing of the value is read, so preparing may throw only where `fn` would throw
- * the same error on any value; such a call keeps `fn` too.
- */
-export function preparedOnce(
-  params: readonly string[],
-  prepare: (...args: unknown[]) => Prepared,
-): FilterSpec['specialize'] {
-  return (_registry, args, kwargs) => {
-    if (args.length > params.length) return undefined;
-    const bound: unknown[] = params.map((_, i) => args[i]);
-    for (const key of Object.keys(kwargs)) {
-      const index = params.indexOf(key);
-      if (index < 0 || index < args.length) return undefined;
-      bound[index] = kwargs[key];
-    }
-    try {
-      return prepare(...bound);
-    } catch {
-      return undefined;
-    }
-  };
-}
-
-/** A filter made in two steps (see `Prepared`): per call with arguments known when rendering, once with literals. */
+/** A filter made in two steps (see `Prepared`), from the function that takes the first. */
 export function preparedFilter(
   params: readonly string[],
   prepare: (...args: unknown[]) => Prepared,
 ): FilterSpec {
-  return {
-    params,
-    fn: (state, value, ...args: unknown[]) => prepare(...args)(state, value),
-    specialize: preparedOnce(params, prepare),
-  };
+  return { params, fn: (state, value, ...args: unknown[]) => prepare(...args)(state, value), prepare };
 }

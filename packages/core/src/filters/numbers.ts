@@ -1,7 +1,7 @@
 /** Jinja2's number filters: `abs`, `int`, `float`, `round`, `filesizeformat`, exact to Python's arithmetic. */
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { repr } from '../runtime/format';
-import { decompose, fixedText, roundFloatFast } from '../runtime/number-format';
+import { decompose, fixedText, POW10, roundFloatFast } from '../runtime/number-format';
 import { bigDivide, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec } from '../runtime/state';
 import { pyIsAscii } from '../runtime/strings';
@@ -276,20 +276,15 @@ function roundDirected(value: unknown, precision: unknown, direction: (x: number
   if (!isFloat(value) && p >= 0) return float(toJsNumber(value));
   const x = toJsNumber(value);
   if (p > 308) throw overflowError('int too large to convert to float');
-  const scale =
-    p >= -SCALES_BELOW && p < SCALES.length - SCALES_BELOW ? SCALES[p + SCALES_BELOW] : Number(`1e${p}`);
+  const scale = p >= 0 && p < POW10.length ? POW10[p] : Number(`1e${p}`);
   const scaled = x * scale;
   if (Number.isNaN(scaled)) throw valueError('cannot convert float NaN to integer');
   if (!Number.isFinite(scaled)) throw overflowError('cannot convert float infinity to integer');
   // math.ceil/floor give a Python int, which has no negative zero. Python divides that int by the int 10 ** p,
-  // exactly and then rounded once: a double division does the same while 10 ** p is exact (up to 1e22).
+  // exactly and then rounded once: a double division does the same while 10 ** p is exact (POW10's range).
   const whole = direction(scaled) + 0;
-  return float(p <= 22 || whole === 0 ? whole / scale : bigDivide(BigInt(whole), 10n ** BigInt(p)));
+  return float(p < POW10.length || whole === 0 ? whole / scale : bigDivide(BigInt(whole), 10n ** BigInt(p)));
 }
-
-/** `10 ** p` as Python's float literal `1e<p>` reads, for the precisions templates use (-22 to 22), made once. */
-const SCALES_BELOW = 22;
-const SCALES = Array.from({ length: 2 * SCALES_BELOW + 1 }, (_, i) => Number(`1e${i - SCALES_BELOW}`));
 
 const SIZE_PREFIXES = ['k', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
 

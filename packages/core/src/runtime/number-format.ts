@@ -68,7 +68,7 @@ function significantDigits(x: number, n: number): Digits {
 }
 
 /** 10 ** i for every i whose power of ten is an exact double (parsed, so each is exactly that value). */
-const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+export const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 
 /** Below this magnitude a scaled product is off by at most 2 ** -14, a quarter of `TIE_MARGIN`. */
 const FAST_SCALED_LIMIT = 2 ** 40;

@@ -540,7 +540,9 @@ function compareBigToFloat(n: bigint, x: number): number {
 /** Python's `a == b`: numbers across int/float/bool, lists and tuples item by item, dicts by content. */
 export function eq(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  // Two texts or two JS numbers (ints and floats alike) that JS finds unequal, Python does too.
   if (typeof a === 'string' && typeof b === 'string') return false;
+  if (typeof a === 'number' && typeof b === 'number') return false;
   if (isNumber(a)) return isNumber(b) && compareNumbers(a, b) === 0;
   if (isNumber(b) || a === null || b === null) return false;
   const ta = textOf(a);

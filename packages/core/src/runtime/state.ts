@@ -24,6 +24,16 @@ export interface CallableSpec<R> {
     args: readonly unknown[],
     kwargs: Record<string, unknown>,
   ) => ((state: RenderState, value: unknown) => R) | undefined;
+  /**
+   * For a filter whose arguments only shape what it does with the value (`sort(attribute='price')` builds a key
+   * getter): that function, made from the arguments bound to `params` as `fn`'s are. The compiler calls it once for
+   * a call whose arguments are all literals, and keeps `fn` when it throws, so the error comes where Jinja2 raises
+   * it. Optional.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each implementation declares its own parameter types; the compiler binds them by name
+  readonly prepare?: (...args: any[]) => (state: RenderState, value: unknown) => R;
+  /** For a test that is one of Python's comparison operators: the comparison, which `x is <test> y` compiles as. */
+  readonly comparesAs?: 'eq' | 'ne' | 'lt' | 'lteq' | 'gt' | 'gteq';
   /** The implementation: `fn(state, value, ...boundParams, [varargs], [kwargs])`. */
   // biome-ignore lint/suspicious/noExplicitAny: each implementation declares its own parameter types; the compiler binds them by name
   readonly fn: (state: RenderState, value: unknown, ...args: any[]) => R;

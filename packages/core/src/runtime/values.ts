@@ -222,9 +222,7 @@ export type EngineMethod = (
 
 /** True for a string JS objects list before all other keys: an array index (`'0'`, `'42'`). */
 function isArrayIndex(key: string): boolean {
-  const first = key.charCodeAt(0);
-  if (!(first >= 48 && first <= 57)) return false;
-  return /^(0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+  return isDigitCode(key.charCodeAt(0)) && isIndexLike(key) && Number(key) < 2 ** 32 - 1;
 }
 
 /**

@@ -3,8 +3,8 @@ import { contains, eq, ge, gt, le, lt, mod, ne } from '../runtime/operators';
 import type { RenderState, TestSpec } from '../runtime/state';
 import { PyFloat } from '../runtime/values';
 
-function compare(fn: (a: unknown, b: unknown) => boolean): TestSpec {
-  return { params: ['b'], required: 1, fn: (_state, value, other) => fn(value, other) };
+function compare(fn: (a: unknown, b: unknown) => boolean, comparesAs: TestSpec['comparesAs']): TestSpec {
+  return { params: ['b'], required: 1, fn: (_state, value, other) => fn(value, other), comparesAs };
 }
 
 /** Python's `is`: the same object; for the values JS holds unboxed, the same value. */
@@ -15,21 +15,8 @@ function sameAs(a: unknown, b: unknown): boolean {
 
 /** The comparison tests, by name (with Jinja's aliases). */
 export const comparisonTests: Readonly<Record<string, TestSpec>> = {
-  // An int is tested without the general `%` (a float or a bool goes through it, as in Python).
-  odd: {
-    params: [],
-    fn: (state: RenderState, value) =>
-      typeof value === 'number' && Number.isSafeInteger(value)
-        ? value % 2 !== 0
-        : eq(mod(state, value, 2), 1),
-  },
-  even: {
-    params: [],
-    fn: (state: RenderState, value) =>
-      typeof value === 'number' && Number.isSafeInteger(value)
-        ? value % 2 === 0
-        : eq(mod(state, value, 2), 0),
-  },
+  odd: { params: [], fn: (state: RenderState, value) => eq(mod(state, value, 2), 1) },
+  even: { params: [], fn: (state: RenderState, value) => eq(mod(state, value, 2), 0) },
   divisibleby: {
     params: ['num'],
     required: 1,
@@ -37,19 +24,19 @@ export const comparisonTests: Readonly<Record<string, TestSpec>> = {
   },
   sameas: { params: ['other'], required: 1, fn: (_state, value, other) => sameAs(value, other) },
   in: { params: ['seq'], required: 1, fn: (_state, value, seq) => contains(seq, value) },
-  '==': compare(eq),
-  eq: compare(eq),
-  equalto: compare(eq),
-  '!=': compare(ne),
-  ne: compare(ne),
-  '>': compare(gt),
-  gt: compare(gt),
-  greaterthan: compare(gt),
-  '>=': compare(ge),
-  ge: compare(ge),
-  '<': compare(lt),
-  lt: compare(lt),
-  lessthan: compare(lt),
-  '<=': compare(le),
-  le: compare(le),
+  '==': compare(eq, 'eq'),
+  eq: compare(eq, 'eq'),
+  equalto: compare(eq, 'eq'),
+  '!=': compare(ne, 'ne'),
+  ne: compare(ne, 'ne'),
+  '>': compare(gt, 'gt'),
+  gt: compare(gt, 'gt'),
+  greaterthan: compare(gt, 'gt'),
+  '>=': compare(ge, 'gteq'),
+  ge: compare(ge, 'gteq'),
+  '<': compare(lt, 'lt'),
+  lt: compare(lt, 'lt'),
+  lessthan: compare(lt, 'lt'),
+  '<=': compare(le, 'lteq'),
+  le: compare(le, 'lteq'),
 };
