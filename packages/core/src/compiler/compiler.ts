@@ -6,7 +6,8 @@ import {
   TemplateRuntimeError,
   TemplateSyntaxError,
 } from '../errors';
-import { readClock, spend } from '../limits';
+import { builtinFilters } from '../filters/index';
+import { DEFAULT_LIMITS, type Limits, readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
 import {
   callValue,
@@ -30,6 +31,7 @@ import {
   floordiv,
   ge,
   gt,
+  isPlainSequence,
   le,
   lt,
   mod,
@@ -57,13 +59,16 @@ import {
   NO_KWARGS,
   NO_OBJECT,
   PyCallable,
+  PyFloat,
   setKey,
   textOf,
   tuple,
   Undefined,
 } from '../runtime/values';
+import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
-import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, type Run, type St } from './frame';
+import { ConstantFolder, FOLDING_FILTERS, FOLDING_TESTS, safeRepr, smallValue } from './fold';
+import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
@@ -439,16 +444,14 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
   };
 }
 
-/** The truth of a literal made of constants only (`'a'`, `[1]`, `{'k': (1,)}`), else `undefined`. */
-function literalTruth(node: ast.Expr): boolean | undefined {
-  const constant = (n: ast.Expr): boolean =>
-    n.type === 'Const' ||
-    ((n.type === 'List' || n.type === 'Tuple') && n.items.every(constant)) ||
-    (n.type === 'Dict' && n.items.every((pair) => constant(pair.key) && constant(pair.value)));
-  if (!constant(node)) return undefined;
-  if (node.type === 'Const') return truthy(node.value);
-  return (node as ast.List | ast.Tuple | ast.Dict).items.length > 0;
-}
+/**
+ * The limits a constant expression is folded within: nothing it builds may pass `FOLDED_SIZE`, and it has a few
+ * milliseconds. A render whose own `maxOutputSize` is smaller evaluates the expression instead, so that its limit
+ * holds in every operation as before; what folds does not depend on a render's limits (a compiled template serves
+ * them all). Folding runs no loop, so the render's loop iterations are not changed.
+ */
+const FOLDED_SIZE = 1024;
+const FOLD_LIMITS: Limits = Object.freeze({ ...DEFAULT_LIMITS, maxOutputSize: FOLDED_SIZE, timeoutMs: 10 });
 
 /** The arguments `*value` passes: any iterable (an Undefined is empty), else Python's TypeError. */
 function starArguments(value: unknown): unknown[] {
@@ -505,11 +508,27 @@ export class Compiler {
   private watchControl = false;
   /** The compiled literals and their values, for callers that can use the value instead of the closure. */
   private readonly constants = new Map<Ev, unknown>();
+  /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
+  private readonly folder: ConstantFolder;
+  /** Set while the folder evaluates a node, whose operands are constants already. */
+  private folding = false;
+  /** The render folding evaluates in: no variables, limits of its own. */
+  private foldRun: Run | null = null;
+  private readonly foldScope = new Scope(null);
 
   constructor(
     private readonly registry: Registry,
     private readonly source: string,
-  ) {}
+  ) {
+    this.foldScope.analyze({});
+    this.folder = new ConstantFolder(
+      (node) => this.evaluateConstant(node),
+      (kind, name) =>
+        kind === 'filter'
+          ? FOLDING_FILTERS.has(name) && registry.filters.get(name) === builtinFilters.get(name)
+          : FOLDING_TESTS.has(name) && registry.tests.get(name) === builtinTests.get(name),
+    );
+  }
 
   /** Compiles the whole template. */
   compile(template: ast.TemplateNode): Program {
@@ -596,7 +615,7 @@ export class Compiler {
       const text = child.type === 'TemplateData' ? child.data : this.constantText(child);
       if (text !== undefined) statics[statics.length - 1] += text;
       else {
-        expressions.push(this.expression(child as ast.Expr, scope));
+        expressions.push(this.printed(child as ast.Expr, scope));
         spans.push(spanOf(child));
         statics.push('');
       }
@@ -680,6 +699,62 @@ export class Compiler {
   /** The text of an output that is a plain string literal, joined with the template text at compile time. */
   private constantText(node: ast.Expr): string | undefined {
     return node.type === 'Const' && typeof node.value === 'string' ? node.value : undefined;
+  }
+
+  /**
+   * An expression printed by `{{ }}`. Like Jinja2's `Output`, it prints any value the expression folds to, not only
+   * those `safeRepr` accepts (`{{ 5[1:] }}` folds to an Undefined, so prints nothing).
+   */
+  private printed(node: ast.Expr, scope: Scope): Ev {
+    const folded = node.type === 'Name' ? null : this.folder.valueOf(node);
+    if (folded === null) return this.expression(node, scope);
+    const slow = this.softly(true, () => this.expression(node, scope));
+    if (!smallValue(folded.value)) return slow;
+    try {
+      return this.foldedConstant(toText(folded.value), slow);
+    } catch {
+      return slow;
+    }
+  }
+
+  /**
+   * Evaluates a node whose operands are `Const` nodes, for the folder: compiled with folding off, run in a render
+   * of its own whose small limits bound what a fold may build or spend (a larger value is left to the render, and
+   * to its limits).
+   */
+  private evaluateConstant(node: ast.Expr): unknown {
+    if (this.foldRun === null) this.foldRun = new Run({}, FOLD_LIMITS, this.registry, () => new Date());
+    const run = this.foldRun;
+    run.iterationsLeft = FOLD_LIMITS.maxLoopIterations;
+    run.depth = 0;
+    run.deadline = Date.now() + FOLD_LIMITS.timeoutMs;
+    this.folding = true;
+    this.soft++;
+    try {
+      return this.compileExpression(node, this.foldScope)(new Frame([], null, run));
+    } finally {
+      this.folding = false;
+      this.soft--;
+    }
+  }
+
+  /** A compiled constant, recorded for callers that can use the value instead of the closure. */
+  private constant(value: unknown): Ev {
+    const ev = () => value;
+    this.constants.set(ev, value);
+    return ev;
+  }
+
+  /**
+   * A folded value, or what `slow` evaluates in a render whose `maxOutputSize` is below what folding allowed
+   * itself. A number's value is recorded as a literal's is; a string's is not, since a caller using it would skip
+   * that check.
+   */
+  private foldedConstant(value: unknown, slow: Ev): Ev {
+    const ev: Ev = (f) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? value : slow(f));
+    if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+      this.constants.set(ev, value);
+    return ev;
   }
 
   private guarded(at: ast.Span, ev: Ev): Ev {
@@ -783,6 +858,19 @@ export class Compiler {
    * comparison, `not`, `and` and `or` of such give booleans without going through `truthy`.
    */
   private condition(node: ast.Expr, scope: Scope): Cond {
+    if (!this.folding && node.type !== 'Name') {
+      const folded = this.folder.valueOf(node);
+      if (folded !== null && safeRepr(folded.value)) {
+        const slow = this.softly(true, () => this.conditionOf(node, scope));
+        if (!smallValue(folded.value)) return slow;
+        const truth = truthy(folded.value);
+        return (f) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? truth : slow(f));
+      }
+    }
+    return this.conditionOf(node, scope);
+  }
+
+  private conditionOf(node: ast.Expr, scope: Scope): Cond {
     switch (node.type) {
       case 'Compare':
         return this.compare(node, scope);
@@ -794,12 +882,12 @@ export class Compiler {
         break;
       case 'And': {
         const left = this.condition(node.left, scope);
-        const right = this.rightOperand(node, () => this.condition(node.right, scope));
+        const right = this.condition(node.right, scope);
         return (f) => left(f) && right(f);
       }
       case 'Or': {
         const left = this.condition(node.left, scope);
-        const right = this.rightOperand(node, () => this.condition(node.right, scope));
+        const right = this.condition(node.right, scope);
         return (f) => left(f) || right(f);
       }
       case 'Test': {
@@ -848,21 +936,6 @@ export class Compiler {
       }
       return truthy(read(o, key, load));
     };
-  }
-
-  /**
-   * Compiles the right operand of `and`/`or`. When a literal on the left decides the result, Jinja2 folds the
-   * expression while compiling and never checks the right side, so an unknown filter there fails only if run.
-   */
-  private rightOperand<T>(node: ast.And | ast.Or, compile: () => T): T {
-    const decided = literalTruth(node.left);
-    if (decided === undefined || decided !== (node.type === 'Or')) return compile();
-    this.soft++;
-    try {
-      return compile();
-    } finally {
-      this.soft--;
-    }
   }
 
   /** `cond` with what it throws located at `at`. */
@@ -1353,14 +1426,38 @@ export class Compiler {
 
   // ---------------------------------------------------------------- expressions
 
+  /**
+   * Compiles an expression. One that folds becomes its value when that cannot be changed (a string, a number,
+   * Markup); a list, tuple or dict is made anew by each evaluation, as Jinja2's folded literal is, but like Jinja2
+   * without checking the filters its folding never reached (`[1] or x|nope`).
+   */
   private expression(node: ast.Expr, scope: Scope): Ev {
+    if (this.folding || node.type === 'Const' || node.type === 'Name')
+      return this.compileExpression(node, scope);
+    const folded = this.folder.valueOf(node);
+    if (folded === null || !safeRepr(folded.value)) return this.compileExpression(node, scope);
+    const slow = this.softly(true, () => this.compileExpression(node, scope));
+    const value = folded.value;
+    const immutable =
+      typeof value !== 'object' || value === null || value instanceof Markup || value instanceof PyFloat;
+    return immutable && smallValue(value) ? this.foldedConstant(value, slow) : slow;
+  }
+
+  /** Runs `compile` with unknown filters and tests left to fail when run, when `soft` says so. */
+  private softly<T>(soft: boolean, compile: () => T): T {
+    if (!soft) return compile();
+    this.soft++;
+    try {
+      return compile();
+    } finally {
+      this.soft--;
+    }
+  }
+
+  private compileExpression(node: ast.Expr, scope: Scope): Ev {
     switch (node.type) {
-      case 'Const': {
-        const value = node.value;
-        const ev = () => value;
-        this.constants.set(ev, value);
-        return ev;
-      }
+      case 'Const':
+        return this.constant(node.value);
       case 'Name':
         this.noteWhole(node.name, scope);
         return this.name(node.name, scope);
@@ -1404,7 +1501,7 @@ export class Compiler {
       }
       case 'And': {
         const left = this.expression(node.left, scope);
-        const right = this.rightOperand(node, () => this.expression(node.right, scope));
+        const right = this.expression(node.right, scope);
         return (f) => {
           const value = left(f);
           return truthy(value) ? right(f) : value;
@@ -1412,7 +1509,7 @@ export class Compiler {
       }
       case 'Or': {
         const left = this.expression(node.left, scope);
-        const right = this.rightOperand(node, () => this.expression(node.right, scope));
+        const right = this.expression(node.right, scope);
         return (f) => {
           const value = left(f);
           return truthy(value) ? value : right(f);
@@ -1593,7 +1690,8 @@ export class Compiler {
     return (f) => {
       const o = obj(f);
       const k = key(f);
-      if (Array.isArray(o) && typeof k === 'number' && Number.isInteger(k) && k >= 0 && k < o.length) {
+      // An iterator or a dict view is no sequence: `getitem` gives Python's Undefined.
+      if (typeof k === 'number' && isPlainSequence(o) && Number.isInteger(k) && k >= 0 && k < o.length) {
         const value = o[k];
         if (value !== undefined && typeof value !== 'function') return value;
       }

@@ -265,9 +265,10 @@ export function getitem(obj: unknown, key: unknown): unknown {
     }
     return getattr(obj, key);
   }
-  if (key instanceof Markup && !isDict(obj)) {
-    // A Markup key is text to the sandbox: the attribute of that name, or an Undefined showing the key's repr.
-    const value = getattr(obj, key.value);
+  if (key instanceof Markup) {
+    // A Markup key is text to the sandbox: the item or attribute of that name, or an Undefined showing the key's
+    // repr.
+    const value = isDict(obj) ? getitem(obj, key.value) : getattr(obj, key.value);
     if (!(value instanceof Undefined) || value instanceof UnsafeUndefined || value.hint !== undefined)
       return value;
     return new Undefined(key.value, obj, `${strRepr(objectTypeRepr(obj))} has no attribute ${repr(key)}`);
@@ -295,7 +296,6 @@ export function getitem(obj: unknown, key: unknown): unknown {
     return missingElement(obj, repr(key));
   }
   if (typeof obj === 'object' && obj !== null && isDict(obj)) {
-    if (key instanceof Markup) return getitem(obj, key.value);
     const value = dictLookup(obj, key);
     if (value !== NOT_FOUND) return value;
   }

@@ -289,9 +289,9 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
     if (!alignGiven && defaultAlign === '>') out.align = '=';
     i++;
   }
-  let digits = '';
-  while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') digits += chars[i++];
-  if (digits) out.width = fieldSize(digits);
+  // The sizes are held to the limit once the spec is known to be valid: Python reports a bad spec first.
+  let width = '';
+  while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') width += chars[i++];
   if (chars[i] === ',') {
     out.grouping = ',';
     i++;
@@ -302,12 +302,11 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
     i++;
   }
   if (chars[i] === ',' && out.grouping === '_') throw valueError("Cannot specify both ',' and '_'.");
+  let precision = '';
   if (chars[i] === '.') {
     i++;
-    digits = '';
-    while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') digits += chars[i++];
-    if (!digits) throw valueError('Format specifier missing precision');
-    out.precision = fieldSize(digits);
+    while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') precision += chars[i++];
+    if (!precision) throw valueError('Format specifier missing precision');
   }
   if (chars.length - i > 1) {
     throw valueError(`Invalid format specifier '${spec}' for object of type '${owner}'`);
@@ -318,6 +317,8 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
       throw valueError(`Cannot specify '${out.grouping}' with '${formatCode(out.type)}'.`);
     }
   }
+  if (width) out.width = fieldSize(width);
+  if (precision) out.precision = fieldSize(precision);
   return out;
 }
 

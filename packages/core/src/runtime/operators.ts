@@ -626,6 +626,8 @@ function holds(order: number, op: Op): boolean {
   }
 }
 
+const MIRRORED: Record<Op, Op> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
 /** Python's ordering: numbers, strings by code point, lists/tuples lexicographically; TypeError otherwise. */
 function order(a: unknown, b: unknown, op: Op): boolean {
   if (typeof a === 'number' && typeof b === 'number')
@@ -643,6 +645,10 @@ function order(a: unknown, b: unknown, op: Op): boolean {
     rangeOf(a) === undefined &&
     rangeOf(b) === undefined
   ) {
+    // `groupby`'s namedtuple is a subclass of tuple, so Python asks it first, with the mirrored operator: what
+    // shows is only which way round an error names its operands.
+    if (marksOf(b)?.fields !== undefined && marksOf(a)?.fields === undefined)
+      return order(b, a, MIRRORED[op]);
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) if (!eq(a[i], b[i])) return order(a[i], b[i], op);
     return holds(a.length - b.length, op);

@@ -1,3 +1,4 @@
+import { arrayMarks } from './array-marks';
 import { dictViewKind } from './dict-views';
 import {
   AttributeSource,
@@ -30,7 +31,8 @@ export function typeName(v: unknown): string {
   }
   if (v === null) return 'NoneType';
   if (Array.isArray(v)) {
-    if (isTuple(v)) return 'tuple';
+    // The only namedtuple a template meets is `groupby`'s.
+    if (isTuple(v)) return arrayMarks(v)?.fields === undefined ? 'tuple' : '_GroupTuple';
     return dictViewKind(v) ?? iteratorKind(v)?.type ?? (rangeOf(v) === undefined ? 'list' : 'range');
   }
   if (v instanceof PyFloat) return 'float';

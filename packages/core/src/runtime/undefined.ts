@@ -17,7 +17,9 @@ export function objectTypeRepr(obj: unknown): string {
   if (obj instanceof Markup) return 'markupsafe.Markup object';
   if (obj instanceof Undefined) return 'jinja2.runtime.Undefined object';
   if (obj instanceof PyCallable || obj instanceof AttributeSource) return `${obj.pyType} object`;
-  return `${typeName(obj)} object`;
+  const name = typeName(obj);
+  // `groupby`'s namedtuple is a class of Jinja2's own.
+  return name === '_GroupTuple' ? 'jinja2.filters._GroupTuple object' : `${name} object`;
 }
 
 /** The Undefined for a refused attribute, with Jinja2's message (`access to attribute '__class__' of 'str' object is unsafe.`). */

@@ -1,0 +1,345 @@
+/**
+ * Constant folding, as Jinja2 does it while compiling (its `Optimizer` and each node's `as_const`): an expression
+ * made of constants is evaluated once, when the template is compiled. Beyond speed this decides what Jinja2 checks:
+ * the part of `(1, 2)[-2:] or x|nope` that a folded expression never evaluates is never compiled, so an unknown
+ * filter there is no error.
+ */
+
+import { TemplateRuntimeError } from '../errors';
+import type * as ast from '../parser/ast';
+import { arrayMarks } from '../runtime/array-marks';
+import { truthy } from '../runtime/operators';
+import { Markup, PyFloat, Undefined } from '../runtime/values';
+
+/** A folded value; `null` stands for "not a constant" (Jinja2's `Impossible`). */
+export interface Folded {
+  readonly value: unknown;
+}
+
+/**
+ * Jinja2's built-in filters that fold: all but those given the render context (`map`, `select`, `reject`,
+ * `selectattr`, `rejectattr`, `random`). A filter an application adds, or replaces a built-in with, never folds.
+ */
+export const FOLDING_FILTERS: ReadonlySet<string> = new Set([
+  'abs',
+  'attr',
+  'batch',
+  'capitalize',
+  'center',
+  'count',
+  'd',
+  'default',
+  'dictsort',
+  'e',
+  'escape',
+  'filesizeformat',
+  'first',
+  'float',
+  'forceescape',
+  'format',
+  'groupby',
+  'indent',
+  'int',
+  'items',
+  'join',
+  'last',
+  'length',
+  'list',
+  'lower',
+  'max',
+  'min',
+  'pprint',
+  'replace',
+  'reverse',
+  'round',
+  'safe',
+  'slice',
+  'sort',
+  'string',
+  'striptags',
+  'sum',
+  'title',
+  'tojson',
+  'trim',
+  'truncate',
+  'unique',
+  'upper',
+  'urlencode',
+  'urlize',
+  'wordcount',
+  'wordwrap',
+  'xmlattr',
+]); // prettier-ignore
+
+/** Jinja2's built-in tests, all of which fold. */
+export const FOLDING_TESTS: ReadonlySet<string> = new Set([
+  '!=',
+  '<',
+  '<=',
+  '==',
+  '>',
+  '>=',
+  'boolean',
+  'callable',
+  'defined',
+  'divisibleby',
+  'eq',
+  'equalto',
+  'escaped',
+  'even',
+  'false',
+  'filter',
+  'float',
+  'ge',
+  'greaterthan',
+  'gt',
+  'in',
+  'integer',
+  'iterable',
+  'le',
+  'lessthan',
+  'lower',
+  'lt',
+  'mapping',
+  'ne',
+  'none',
+  'number',
+  'odd',
+  'sameas',
+  'sequence',
+  'string',
+  'test',
+  'true',
+  'undefined',
+  'upper',
+]); // prettier-ignore
+
+/**
+ * Jinja2's `has_safe_repr`: whether a folded value may stand in the compiled template for its expression (None,
+ * booleans, numbers, strings, Markup, and lists, tuples, ranges and dicts of such). Anything else (a bound method,
+ * an Undefined, a generator) leaves the expression to be compiled, though an enclosing expression may still fold.
+ */
+export function safeRepr(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null || value instanceof Markup || value instanceof PyFloat) return true;
+  if (Array.isArray(value)) {
+    const marks = arrayMarks(value);
+    const plain =
+      marks === undefined ||
+      marks.range !== undefined ||
+      (marks.tuple && marks.fields === undefined && marks.iterator === undefined && marks.view === undefined);
+    return plain && value.every(safeRepr);
+  }
+  if (value instanceof Map) {
+    for (const [key, item] of value) if (!safeRepr(key) || !safeRepr(item)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(value as Record<string, unknown>).every(safeRepr);
+}
+
+/** The most a folded value may hold (characters and items together) to stand in the compiled template. */
+const SMALL = 1024;
+
+/**
+ * Whether a folded value is small enough to stand in the compiled template: folding runs with the default limits,
+ * so a larger value is built by each render instead, within that render's own limits.
+ */
+export function smallValue(value: unknown): boolean {
+  return sizeWithin(value, SMALL) >= 0;
+}
+
+/** `budget` less the size of `value`; negative once it is spent. */
+function sizeWithin(value: unknown, budget: number): number {
+  if (typeof value === 'string') return budget - value.length;
+  if (value instanceof Markup) return budget - value.value.length;
+  if (typeof value === 'bigint') return budget - Math.ceil(Math.abs(bitLength(value)) / 3.3);
+  if (typeof value !== 'object' || value === null || value instanceof PyFloat) return budget - 1;
+  const items: unknown[] = Array.isArray(value)
+    ? value
+    : value instanceof Map
+      ? [...value].flat()
+      : Object.entries(value as Record<string, unknown>).flat();
+  let left = budget - 1;
+  for (let i = 0; i < items.length && left >= 0; i++) left = sizeWithin(items[i], left);
+  return left;
+}
+
+/** The number of bits of a bigint's magnitude, roughly (hex digits times four). */
+function bitLength(value: bigint): number {
+  return (value < 0n ? -value : value).toString(16).length * 4;
+}
+
+/**
+ * Finds the constant value of expressions, by Jinja2's `as_const` rules: `and`, `or`, comparison chains and
+ * inline ifs stop where Python's evaluation stops, so `1 or x` is `1`; names and calls are never constant; a filter
+ * or test folds only when it is one of Jinja2's own (see `FOLDING_FILTERS`). Each node is looked at once, so
+ * folding a template takes time linear in its size.
+ */
+export class ConstantFolder {
+  private readonly known = new Map<ast.Expr, Folded | null>();
+  /** The Python exception the last `operation` failed with, if it failed evaluating. */
+  private failure: string | null = null;
+
+  /**
+   * @param evaluate evaluates a node whose operands are all `Const` nodes, throwing what the operation throws
+   * @param folds whether the filter or test of this name may be evaluated while compiling
+   */
+  constructor(
+    private readonly evaluate: (node: ast.Expr) => unknown,
+    private readonly folds: (kind: 'filter' | 'test', name: string) => boolean,
+  ) {}
+
+  /** The constant value of `node`, or `null` when it has none (or evaluating it fails, left to the render). */
+  valueOf(node: ast.Expr): Folded | null {
+    let folded = this.known.get(node);
+    if (folded === undefined) {
+      folded = this.find(node);
+      this.known.set(node, folded);
+    }
+    return folded;
+  }
+
+  private find(node: ast.Expr): Folded | null {
+    switch (node.type) {
+      case 'Const':
+        return { value: node.value };
+      case 'And':
+      case 'Or': {
+        const left = this.valueOf(node.left);
+        if (left === null) return null;
+        return truthy(left.value) === (node.type === 'Or') ? left : this.valueOf(node.right);
+      }
+      case 'CondExpr': {
+        const test = this.valueOf(node.test);
+        if (test === null) return null;
+        if (truthy(test.value)) return this.valueOf(node.expr1);
+        // An inline if without else gives an Undefined, which Jinja2 leaves to the render.
+        return node.expr2 === null ? null : this.valueOf(node.expr2);
+      }
+      case 'Compare':
+        return this.comparison(node);
+      case 'Filter':
+      case 'Test': {
+        const input = node.node;
+        if (input === null || !this.folds(node.type === 'Filter' ? 'filter' : 'test', node.name)) return null;
+        const dynArgs = node.dynArgs;
+        const dynKwargs = node.dynKwargs;
+        return this.operation(() => ({
+          ...node,
+          node: this.operand(input),
+          args: node.args.map((arg) => this.operand(arg)),
+          kwargs: node.kwargs.map((kw) => ({ ...kw, value: this.operand(kw.value) })),
+          dynArgs: dynArgs === null ? null : this.operand(dynArgs),
+          dynKwargs: dynKwargs === null ? null : this.operand(dynKwargs),
+        }));
+      }
+      case 'Getattr':
+        return this.operation(() => ({ ...node, node: this.operand(node.node) }));
+      case 'Getitem': {
+        const arg = node.arg;
+        if (arg.type !== 'Slice')
+          return this.operation(() => ({ ...node, node: this.operand(node.node), arg: this.operand(arg) }));
+        const part = (e: ast.Expr | null) => (e === null ? null : this.operand(e));
+        const slice = this.operation(() => ({
+          ...node,
+          node: this.operand(node.node),
+          arg: { ...arg, start: part(arg.start), stop: part(arg.stop), step: part(arg.step) },
+        }));
+        // A compiled slice subscripts directly, but folding goes through the environment's `getitem`, which
+        // makes Python's TypeError or LookupError an Undefined: `{{ {'a': 1}[1:] }}` prints nothing.
+        if (slice !== null || this.failure === null) return slice;
+        return LOOKUP_ERRORS.has(this.failure) ? { value: new Undefined() } : null;
+      }
+      case 'BinOp':
+        return this.operation(() => ({
+          ...node,
+          left: this.operand(node.left),
+          right: this.operand(node.right),
+        }));
+      case 'UnaryOp':
+        return this.operation(() => ({ ...node, node: this.operand(node.node) }));
+      case 'Concat':
+        return this.operation(() => ({ ...node, nodes: node.nodes.map((part) => this.operand(part)) }));
+      case 'List':
+      case 'Tuple':
+        return this.operation(() => ({ ...node, items: node.items.map((item) => this.operand(item)) }));
+      case 'Dict':
+        return this.operation(() => ({
+          ...node,
+          items: node.items.map((pair) => ({
+            ...pair,
+            key: this.operand(pair.key),
+            value: this.operand(pair.value),
+          })),
+        }));
+      default:
+        // Names, calls, namespace references and slices outside brackets.
+        return null;
+    }
+  }
+
+  /** `a < b < c`: each operand folded only when the comparisons before it held, as Python evaluates the chain. */
+  private comparison(node: ast.Compare): Folded | null {
+    let left = this.valueOf(node.expr);
+    if (left === null) return null;
+    let result: Folded | null = null;
+    for (const op of node.ops) {
+      const right = this.valueOf(op.expr);
+      if (right === null) return null;
+      const before = left;
+      result = this.operation(() => ({
+        ...node,
+        expr: constant(node.expr, before),
+        ops: [{ ...op, expr: constant(op.expr, right) }],
+      }));
+      if (result === null) return null;
+      if (!truthy(result.value)) return { value: false };
+      left = right;
+    }
+    return result;
+  }
+
+  /** `node` as a `Const` node of its folded value; throws `NOT_CONSTANT` when it has none. */
+  private operand(node: ast.Expr): ast.Const {
+    const folded = this.valueOf(node);
+    if (folded === null) throw NOT_CONSTANT;
+    return constant(node, folded);
+  }
+
+  /**
+   * Evaluates the node `build` makes of constant operands; `null` when one of them is not constant or the
+   * operation fails (Jinja2 leaves a failing expression to the render, which reports it).
+   */
+  private operation(build: () => ast.Expr): Folded | null {
+    this.failure = null;
+    try {
+      return { value: this.evaluate(build()) };
+    } catch (error) {
+      // An operand that is not constant fails too, but not with an exception of the operation's.
+      this.failure = error instanceof TemplateRuntimeError ? error.kind : null;
+      return null;
+    }
+  }
+}
+
+/** Python's exceptions that Jinja2's `getitem` turns into an Undefined. */
+const LOOKUP_ERRORS: ReadonlySet<string> = new Set(['TypeError', 'LookupError', 'IndexError', 'KeyError']);
+
+/** Thrown by `operand` for a node that has no constant value, caught by `find`. */
+const NOT_CONSTANT: unique symbol = Symbol('not constant');
+
+function constant(at: ast.Expr, folded: Folded): ast.Const {
+  return { type: 'Const', value: folded.value, line: at.line, col: at.col };
+}
