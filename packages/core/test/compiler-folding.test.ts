@@ -3,12 +3,12 @@
  * folded value never outlives one render, and that render limits hold as if nothing were folded.
  */
 import { describe, expect, it } from 'vitest';
-import { ConstantFolder, safeRepr, smallValue } from '../src/compiler/fold';
+import { ConstantFolder, freshCopy, safeRepr, smallValue } from '../src/compiler/fold';
 import { compile, type FilterSpec, type RenderState } from '../src/index';
 import type * as ast from '../src/parser/ast';
 import { parse } from '../src/parser/parser';
 import { marksRecord, markWith } from '../src/runtime/array-marks';
-import { Markup, namedTuple, PyFloat, tuple, Undefined } from '../src/runtime/values';
+import { isTuple, Markup, namedTuple, PyFloat, tuple, Undefined } from '../src/runtime/values';
 import { outcome } from './helpers/template-outcome';
 
 /** The expression of a template that is one `{{ }}`. */
@@ -105,6 +105,19 @@ describe('safeRepr, as Jinja2 decides which folded values may stand in the compi
   });
 });
 
+describe('freshCopy', () => {
+  it('copies lists, tuples and dicts all the way down, keeping what marks a tuple', () => {
+    const inner = [1];
+    const value = tuple([inner, { a: [2] }, new Map([[1, [3]]])]);
+    const copy = freshCopy(value) as unknown[];
+    expect(copy).toEqual(value);
+    expect(copy).not.toBe(value);
+    expect(copy[0]).not.toBe(inner);
+    expect(isTuple(copy)).toBe(true);
+    expect(isTuple(copy[0])).toBe(false);
+  });
+});
+
 describe('folding in templates', () => {
   it('never compiles what a folded expression does not evaluate, as Jinja2', () => {
     expect(outcome('{% set y = (1, 2)[-2:] or x|nope %}{{ y }}')).toBe('(1, 2)');
@@ -122,6 +135,8 @@ describe('folding in templates', () => {
     );
     expect(outcome('{{ (1)[1:] }}|{{ (1)[1:] is defined }}')).toBe('|False');
     expect(outcome('{% if (1)[1:] %}{% endif %}')).toBe("!TypeError: 'int' object is not subscriptable");
+    // A list folded from what only folding evaluates: the render keeps the folded value.
+    expect(outcome('{{ x ~ ((0)[1:]|reverse|list) }}', { x: 1 })).toBe('1[]');
   });
 
   it('makes a folded list anew in each render, as Jinja2 writes it into the code as a literal', () => {

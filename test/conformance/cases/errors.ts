@@ -109,6 +109,7 @@ export const cases: Case[] = rows([
   ['a constant slice by a string prints nothing', "{{ 'ab'['a':] }}"],
   ['a constant slice of an int is not defined', '{{ (1)[1:] is defined }}'],
   ['a constant slice of an int fails in a condition', '{% if (1)[1:] %}{% endif %}'],
+  ['a list folded from a constant slice of an int', '{{ x ~ ((0)[1:]|reverse|list) }}', { x: 1 }],
   ['a slice of a variable int fails', '{{ x[1:] }}', { x: 1 }],
   ['an item of a generator is undefined', "{% set m = [1, 2]|map('string') %}[{{ m[0] }}]"],
   ['a dict read by a Markup key it lacks names the key', "{{ ({'a': 1})[0|e] % 0 }}"],

@@ -67,7 +67,7 @@ import {
 } from '../runtime/values';
 import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
-import { ConstantFolder, FOLDING_FILTERS, FOLDING_TESTS, safeRepr, smallValue } from './fold';
+import { ConstantFolder, FOLDING_FILTERS, FOLDING_TESTS, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, plainLoopAttribute } from './loop';
@@ -1427,9 +1427,10 @@ export class Compiler {
   // ---------------------------------------------------------------- expressions
 
   /**
-   * Compiles an expression. One that folds becomes its value when that cannot be changed (a string, a number,
-   * Markup); a list, tuple or dict is made anew by each evaluation, as Jinja2's folded literal is, but like Jinja2
-   * without checking the filters its folding never reached (`[1] or x|nope`).
+   * Compiles an expression. One that folds (as `safeRepr` allows) becomes its value, a list, tuple or dict copied
+   * for each evaluation as Jinja2's folded literal is made anew. A render with a smaller `maxOutputSize` than
+   * folding's, or a value too large to keep, evaluates the expression itself, compiled like Jinja2 without checking
+   * the filters its folding never reached (`[1] or x|nope`).
    */
   private expression(node: ast.Expr, scope: Scope): Ev {
     if (this.folding || node.type === 'Const' || node.type === 'Name')
@@ -1438,9 +1439,11 @@ export class Compiler {
     if (folded === null || !safeRepr(folded.value)) return this.compileExpression(node, scope);
     const slow = this.softly(true, () => this.compileExpression(node, scope));
     const value = folded.value;
+    if (!smallValue(value)) return slow;
     const immutable =
       typeof value !== 'object' || value === null || value instanceof Markup || value instanceof PyFloat;
-    return immutable && smallValue(value) ? this.foldedConstant(value, slow) : slow;
+    if (immutable) return this.foldedConstant(value, slow);
+    return (f) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? freshCopy(value) : slow(f));
   }
 
   /** Runs `compile` with unknown filters and tests left to fail when run, when `soft` says so. */

@@ -7,9 +7,9 @@
 
 import { TemplateRuntimeError } from '../errors';
 import type * as ast from '../parser/ast';
-import { arrayMarks } from '../runtime/array-marks';
+import { arrayMarks, marksOf, markWith } from '../runtime/array-marks';
 import { truthy } from '../runtime/operators';
-import { Markup, PyFloat, Undefined } from '../runtime/values';
+import { Markup, PyFloat, setKey, Undefined } from '../runtime/values';
 
 /** A folded value; `null` stands for "not a constant" (Jinja2's `Impossible`). */
 export interface Folded {
@@ -149,6 +149,26 @@ export function safeRepr(value: unknown): boolean {
   return Object.values(value as Record<string, unknown>).every(safeRepr);
 }
 
+/**
+ * A copy of a folded value `safeRepr` accepts, for one evaluation: Jinja2 writes such a value into the compiled
+ * code as a literal, so each evaluation makes a new list or dict that a template may change (`l.append(1)`).
+ */
+export function freshCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || value instanceof Markup || value instanceof PyFloat)
+    return value;
+  if (Array.isArray(value)) {
+    const items = value.map(freshCopy);
+    const marks = marksOf(value);
+    return marks === undefined ? items : markWith(items, marks);
+  }
+  if (value instanceof Map)
+    return new Map([...value].map(([key, item]) => [freshCopy(key), freshCopy(item)]));
+  const record = value as Record<string, unknown>;
+  const out = Object.create(Object.getPrototypeOf(record)) as Record<string, unknown>;
+  for (const key of Object.keys(record)) setKey(out, key, freshCopy(record[key]));
+  return out;
+}
+
 /** The most a folded value may hold (characters and items together) to stand in the compiled template. */
 const SMALL = 1024;
 
@@ -203,6 +223,8 @@ export class ConstantFolder {
 
   /** The constant value of `node`, or `null` when it has none (or evaluating it fails, left to the render). */
   valueOf(node: ast.Expr): Folded | null {
+    // The commonest nodes, answered without a look-up: a name is never constant.
+    if (node.type === 'Name') return null;
     let folded = this.known.get(node);
     if (folded === undefined) {
       folded = this.find(node);
@@ -236,6 +258,8 @@ export class ConstantFolder {
         if (input === null || !this.folds(node.type === 'Filter' ? 'filter' : 'test', node.name)) return null;
         const dynArgs = node.dynArgs;
         const dynKwargs = node.dynKwargs;
+        const operands = [input, ...node.args, ...node.kwargs.map((kw) => kw.value), dynArgs, dynKwargs];
+        if (!this.allFold(operands)) return null;
         return this.operation(() => ({
           ...node,
           node: this.operand(input),
@@ -246,9 +270,12 @@ export class ConstantFolder {
         }));
       }
       case 'Getattr':
+        if (!this.allFold([node.node])) return null;
         return this.operation(() => ({ ...node, node: this.operand(node.node) }));
       case 'Getitem': {
         const arg = node.arg;
+        const parts = arg.type === 'Slice' ? [arg.start, arg.stop, arg.step] : [arg];
+        if (!this.allFold([node.node, ...parts])) return null;
         if (arg.type !== 'Slice')
           return this.operation(() => ({ ...node, node: this.operand(node.node), arg: this.operand(arg) }));
         const part = (e: ast.Expr | null) => (e === null ? null : this.operand(e));
@@ -263,19 +290,24 @@ export class ConstantFolder {
         return LOOKUP_ERRORS.has(this.failure) ? { value: new Undefined() } : null;
       }
       case 'BinOp':
+        if (!this.allFold([node.left, node.right])) return null;
         return this.operation(() => ({
           ...node,
           left: this.operand(node.left),
           right: this.operand(node.right),
         }));
       case 'UnaryOp':
+        if (!this.allFold([node.node])) return null;
         return this.operation(() => ({ ...node, node: this.operand(node.node) }));
       case 'Concat':
+        if (!this.allFold(node.nodes)) return null;
         return this.operation(() => ({ ...node, nodes: node.nodes.map((part) => this.operand(part)) }));
       case 'List':
       case 'Tuple':
+        if (!this.allFold(node.items)) return null;
         return this.operation(() => ({ ...node, items: node.items.map((item) => this.operand(item)) }));
       case 'Dict':
+        if (!this.allFold(node.items.flatMap((pair) => [pair.key, pair.value]))) return null;
         return this.operation(() => ({
           ...node,
           items: node.items.map((pair) => ({
@@ -309,6 +341,12 @@ export class ConstantFolder {
       left = right;
     }
     return result;
+  }
+
+  /** Whether every node given folds: checked before building an operation, so that `operand` does not throw. */
+  private allFold(nodes: readonly (ast.Expr | null)[]): boolean {
+    for (const node of nodes) if (node !== null && this.valueOf(node) === null) return false;
+    return true;
   }
 
   /** `node` as a `Const` node of its folded value; throws `NOT_CONSTANT` when it has none. */
