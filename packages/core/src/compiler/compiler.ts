@@ -7,6 +7,7 @@ import {
   TemplateSyntaxError,
 } from '../errors';
 import { builtinFilters } from '../filters/index';
+import { serviceFilters } from '../filters/service';
 import { DEFAULT_LIMITS, type Limits, readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
 import {
@@ -67,7 +68,7 @@ import {
 } from '../runtime/values';
 import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
-import { ConstantFolder, FOLDING_FILTERS, FOLDING_TESTS, freshCopy, safeRepr, smallValue } from './fold';
+import { CONTEXT_FILTERS, ConstantFolder, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, plainLoopAttribute } from './loop';
@@ -523,10 +524,13 @@ export class Compiler {
     this.foldScope.analyze({});
     this.folder = new ConstantFolder(
       (node) => this.evaluateConstant(node),
-      (kind, name) =>
-        kind === 'filter'
-          ? FOLDING_FILTERS.has(name) && registry.filters.get(name) === builtinFilters.get(name)
-          : FOLDING_TESTS.has(name) && registry.tests.get(name) === builtinTests.get(name),
+      (kind, name) => {
+        if (kind === 'test') return registry.tests.get(name) === builtinTests.get(name);
+        const spec = registry.filters.get(name);
+        return (
+          spec === builtinFilters.get(name) && spec !== serviceFilters.get(name) && !CONTEXT_FILTERS.has(name)
+        );
+      },
     );
   }
 
