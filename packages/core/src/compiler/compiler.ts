@@ -540,6 +540,9 @@ export class Compiler {
     scope.analyze({ body: template.body });
     scope.declareAssigned();
     const body = this.statements(template.body, scope);
+    // A closure that keeps the compiler alive would keep this table of every node too.
+    this.folder.forget();
+    this.foldRun = null;
     const blank = blankSlots(scope.size);
     // Globals (`range`, `namespace`, ...) are not data a caller would supply, so they are left out.
     const data = (name: string) => !GLOBALS.has(name);
@@ -712,7 +715,7 @@ export class Compiler {
   private printed(node: ast.Expr, scope: Scope): Ev {
     const folded = node.type === 'Name' ? null : this.folder.valueOf(node);
     if (folded === null) return this.expression(node, scope);
-    const slow = this.softly(true, () => this.expression(node, scope));
+    const slow = this.softExpression(node, scope, false);
     if (!smallValue(folded.value)) return slow;
     try {
       return this.foldedConstant(toText(folded.value), slow);
@@ -865,7 +868,13 @@ export class Compiler {
     if (!this.folding && node.type !== 'Name') {
       const folded = this.folder.valueOf(node);
       if (folded !== null && safeRepr(folded.value)) {
-        const slow = this.softly(true, () => this.conditionOf(node, scope));
+        this.soft++;
+        let slow: Cond;
+        try {
+          slow = this.conditionOf(node, scope);
+        } finally {
+          this.soft--;
+        }
         if (!smallValue(folded.value)) return slow;
         const truth = truthy(folded.value);
         return (f) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? truth : slow(f));
@@ -1441,7 +1450,7 @@ export class Compiler {
       return this.compileExpression(node, scope);
     const folded = this.folder.valueOf(node);
     if (folded === null || !safeRepr(folded.value)) return this.compileExpression(node, scope);
-    const slow = this.softly(true, () => this.compileExpression(node, scope));
+    const slow = this.softExpression(node, scope, true);
     const value = folded.value;
     if (!smallValue(value)) return slow;
     const immutable =
@@ -1450,12 +1459,15 @@ export class Compiler {
     return (f) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? freshCopy(value) : slow(f));
   }
 
-  /** Runs `compile` with unknown filters and tests left to fail when run, when `soft` says so. */
-  private softly<T>(soft: boolean, compile: () => T): T {
-    if (!soft) return compile();
+  /**
+   * Compiles an expression with unknown filters and tests left to fail when run (what Jinja2's folding never
+   * reached). No closure here refers to the compiler: a closure kept by the program would keep it, and its folder's
+   * table of every node, alive as long as the template.
+   */
+  private softExpression(node: ast.Expr, scope: Scope, unfolded: boolean): Ev {
     this.soft++;
     try {
-      return compile();
+      return unfolded ? this.compileExpression(node, scope) : this.expression(node, scope);
     } finally {
       this.soft--;
     }

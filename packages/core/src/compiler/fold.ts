@@ -135,6 +135,11 @@ export class ConstantFolder {
     private readonly folds: (kind: 'filter' | 'test', name: string) => boolean,
   ) {}
 
+  /** Drops what is known of the nodes, once the template is compiled. */
+  forget(): void {
+    this.known.clear();
+  }
+
   /** The constant value of `node`, or `null` when it has none (or evaluating it fails, left to the render). */
   valueOf(node: ast.Expr): Folded | null {
     // The commonest nodes, answered without a look-up: a name is never constant.
