@@ -306,6 +306,8 @@ describe('inputs on which built-ins used to run for seconds to hours finish far 
     "('a ' * 3000000).rsplit(' ')|length",
     "('a ' * 3000000).split()|length",
     "('a' * 3000000).replace('a', 'bb')|length",
+    // Not text, but the same kind of work: lists concatenated into ever longer copies (2.5 s unchecked).
+    '([[1] * 1000] * 1000)|sum(start=[])|length',
   ])(
     'a text of millions of lines, words or separators stops at the time limit: {{ %s }}',
     (expression) => {

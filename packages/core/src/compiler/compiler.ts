@@ -8,7 +8,7 @@ import {
 } from '../errors';
 import { builtinFilters } from '../filters/index';
 import { serviceFilters } from '../filters/service';
-import { DEFAULT_LIMITS, type Limits, readClock, spend } from '../limits';
+import { DEFAULT_LIMITS, enterRender, type Limits, leaveRender, readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
 import {
   callValue,
@@ -68,7 +68,7 @@ import {
 } from '../runtime/values';
 import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
-import { CONTEXT_FILTERS, ConstantFolder, freshCopy, safeRepr, smallValue } from './fold';
+import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
 import { LoopContext, plainLoopAttribute } from './loop';
@@ -446,13 +446,10 @@ function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame)
 }
 
 /**
- * The limits a constant expression is folded within: nothing it builds may pass `FOLDED_SIZE`, and it has a few
- * milliseconds. A render whose own `maxOutputSize` is smaller evaluates the expression instead, so that its limit
- * holds in every operation as before; what folds does not depend on a render's limits (a compiled template serves
- * them all). Folding runs no loop, so the render's loop iterations are not changed.
+ * The limits constant expressions are folded within: nothing one builds may pass `FOLDED_SIZE`, and all the folds
+ * of a template share a few milliseconds. Folding runs no loop, so a render's loop iterations are not changed.
  */
-const FOLDED_SIZE = 1024;
-const FOLD_LIMITS: Limits = Object.freeze({ ...DEFAULT_LIMITS, maxOutputSize: FOLDED_SIZE, timeoutMs: 10 });
+const FOLD_LIMITS: Limits = Object.freeze({ ...DEFAULT_LIMITS, maxOutputSize: FOLDED_SIZE, timeoutMs: 25 });
 
 /** The arguments `*value` passes: any iterable (an Undefined is empty), else Python's TypeError. */
 function starArguments(value: unknown): unknown[] {
@@ -713,10 +710,9 @@ export class Compiler {
    * those `safeRepr` accepts (`{{ 5[1:] }}` folds to an Undefined, so prints nothing).
    */
   private printed(node: ast.Expr, scope: Scope): Ev {
-    const folded = node.type === 'Name' ? null : this.folder.valueOf(node);
-    if (folded === null) return this.expression(node, scope);
+    const folded = this.folder.valueOf(node);
+    if (folded === null || !smallValue(folded.value)) return this.expression(node, scope);
     const slow = this.softExpression(node, scope, false);
-    if (!smallValue(folded.value)) return slow;
     try {
       return this.foldedConstant(toText(folded.value), slow);
     } catch {
@@ -730,16 +726,22 @@ export class Compiler {
    * to its limits).
    */
   private evaluateConstant(node: ast.Expr): unknown {
-    if (this.foldRun === null) this.foldRun = new Run({}, FOLD_LIMITS, this.registry, () => new Date());
+    if (this.foldRun === null) {
+      // One time limit for all the folds of a template: a template of many costly constants compiles as quickly as
+      // one of a few, leaving the rest to the render.
+      this.foldRun = new Run({}, FOLD_LIMITS, this.registry, () => new Date());
+      this.foldRun.deadline = Date.now() + FOLD_LIMITS.timeoutMs;
+    }
     const run = this.foldRun;
-    run.iterationsLeft = FOLD_LIMITS.maxLoopIterations;
     run.depth = 0;
-    run.deadline = Date.now() + FOLD_LIMITS.timeoutMs;
     this.folding = true;
     this.soft++;
+    // Work counted on the running render (`spendRunning`) counts on this one, and its time limit.
+    const outer = enterRender(run);
     try {
       return this.compileExpression(node, this.foldScope)(new Frame([], null, run));
     } finally {
+      leaveRender(outer);
       this.folding = false;
       this.soft--;
     }
@@ -753,12 +755,12 @@ export class Compiler {
   }
 
   /**
-   * A folded value, or what `slow` evaluates in a render whose `maxOutputSize` is below what folding allowed
-   * itself. A number's value is recorded as a literal's is; a string's is not, since a caller using it would skip
-   * that check.
+   * A folded value (or truth), or what `slow` evaluates in a render whose `maxOutputSize` is below what folding
+   * allowed itself. A number's value is recorded as a literal's is; a string's is not, since a caller using it
+   * would skip that check.
    */
-  private foldedConstant(value: unknown, slow: Ev): Ev {
-    const ev: Ev = (f) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? value : slow(f));
+  private foldedConstant<T>(value: T, slow: (f: Frame) => T): (f: Frame) => T {
+    const ev = (f: Frame) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? value : slow(f));
     if (typeof value === 'number' || typeof value === 'boolean' || value === null)
       this.constants.set(ev, value);
     return ev;
@@ -865,22 +867,18 @@ export class Compiler {
    * comparison, `not`, `and` and `or` of such give booleans without going through `truthy`.
    */
   private condition(node: ast.Expr, scope: Scope): Cond {
-    if (!this.folding && node.type !== 'Name') {
-      const folded = this.folder.valueOf(node);
-      if (folded !== null && safeRepr(folded.value)) {
-        this.soft++;
-        let slow: Cond;
-        try {
-          slow = this.conditionOf(node, scope);
-        } finally {
-          this.soft--;
-        }
-        if (!smallValue(folded.value)) return slow;
-        const truth = truthy(folded.value);
-        return (f) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? truth : slow(f));
-      }
+    const folded = this.folding ? null : this.folder.valueOf(node);
+    // A large value is left to the render, unfolded (`smallValue`, checked first: it stops early).
+    if (folded === null || !smallValue(folded.value) || !safeRepr(folded.value))
+      return this.conditionOf(node, scope);
+    this.soft++;
+    let slow: Cond;
+    try {
+      slow = this.conditionOf(node, scope);
+    } finally {
+      this.soft--;
     }
-    return this.conditionOf(node, scope);
+    return this.foldedConstant(truthy(folded.value), slow);
   }
 
   private conditionOf(node: ast.Expr, scope: Scope): Cond {
@@ -1440,19 +1438,19 @@ export class Compiler {
   // ---------------------------------------------------------------- expressions
 
   /**
-   * Compiles an expression. One that folds (as `safeRepr` allows) becomes its value, a list, tuple or dict copied
-   * for each evaluation as Jinja2's folded literal is made anew. A render with a smaller `maxOutputSize` than
-   * folding's, or a value too large to keep, evaluates the expression itself, compiled like Jinja2 without checking
-   * the filters its folding never reached (`[1] or x|nope`).
+   * Compiles an expression. One that folds (as `safeRepr` allows) to a small value becomes that value, a list,
+   * tuple or dict copied for each evaluation as Jinja2's folded literal is made anew. A render with a smaller
+   * `maxOutputSize` than folding's evaluates the expression itself, compiled like Jinja2 without checking the
+   * filters its folding never reached (`[1] or x|nope`).
    */
   private expression(node: ast.Expr, scope: Scope): Ev {
-    if (this.folding || node.type === 'Const' || node.type === 'Name')
-      return this.compileExpression(node, scope);
+    if (this.folding || node.type === 'Const') return this.compileExpression(node, scope);
     const folded = this.folder.valueOf(node);
-    if (folded === null || !safeRepr(folded.value)) return this.compileExpression(node, scope);
+    // A large value is left to the render, unfolded (`smallValue`, checked first: it stops early).
+    if (folded === null || !smallValue(folded.value) || !safeRepr(folded.value))
+      return this.compileExpression(node, scope);
     const slow = this.softExpression(node, scope, true);
     const value = folded.value;
-    if (!smallValue(value)) return slow;
     const immutable =
       typeof value !== 'object' || value === null || value instanceof Markup || value instanceof PyFloat;
     if (immutable) return this.foldedConstant(value, slow);

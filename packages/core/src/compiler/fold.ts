@@ -83,22 +83,24 @@ export function freshCopy(value: unknown): unknown {
   return out;
 }
 
-/** The most a folded value may hold (characters and items together) to stand in the compiled template. */
-const SMALL = 1024;
-
 /**
- * Whether a folded value is small enough to stand in the compiled template: folding runs with the default limits,
- * so a larger value is built by each render instead, within that render's own limits.
+ * The most folding may build: the `maxOutputSize` it runs within, and the size (characters and items together) a
+ * folded value may have to stand in the compiled template. A render whose own `maxOutputSize` is smaller evaluates
+ * the expression itself, so its limit holds in every operation; what folds does not depend on a render's limits,
+ * since one compiled template serves them all.
  */
+export const FOLDED_SIZE = 1024;
+
+/** Whether a folded value may stand in the compiled template (see `FOLDED_SIZE`): a larger one is left to the render. */
 export function smallValue(value: unknown): boolean {
-  return sizeWithin(value, SMALL) >= 0;
+  return sizeWithin(value, FOLDED_SIZE) >= 0;
 }
 
 /** `budget` less the size of `value`; negative once it is spent. */
 function sizeWithin(value: unknown, budget: number): number {
   if (typeof value === 'string') return budget - value.length;
   if (value instanceof Markup) return budget - value.value.length;
-  if (typeof value === 'bigint') return budget - Math.ceil(Math.abs(bitLength(value)) / 3.3);
+  if (typeof value === 'bigint') return budget - String(value).length;
   if (typeof value !== 'object' || value === null || value instanceof PyFloat) return budget - 1;
   const items: unknown[] = Array.isArray(value)
     ? value
@@ -110,15 +112,10 @@ function sizeWithin(value: unknown, budget: number): number {
   return left;
 }
 
-/** The number of bits of a bigint's magnitude, roughly (hex digits times four). */
-function bitLength(value: bigint): number {
-  return (value < 0n ? -value : value).toString(16).length * 4;
-}
-
 /**
  * Finds the constant value of expressions, by Jinja2's `as_const` rules: `and`, `or`, comparison chains and
  * inline ifs stop where Python's evaluation stops, so `1 or x` is `1`; names and calls are never constant; a filter
- * or test folds only when it is one of Jinja2's own (see `FOLDING_FILTERS`). Each node is looked at once, so
+ * or test folds only when it is one of Jinja2's own (see `CONTEXT_FILTERS`). Each node is looked at once, so
  * folding a template takes time linear in its size.
  */
 export class ConstantFolder {
@@ -268,23 +265,20 @@ export class ConstantFolder {
     return true;
   }
 
-  /** `node` as a `Const` node of its folded value; throws `NOT_CONSTANT` when it has none. */
+  /** `node`, which `allFold` has found to fold, as a `Const` node of its value. */
   private operand(node: ast.Expr): ast.Const {
-    const folded = this.valueOf(node);
-    if (folded === null) throw NOT_CONSTANT;
-    return constant(node, folded);
+    return constant(node, this.valueOf(node) as Folded);
   }
 
   /**
-   * Evaluates the node `build` makes of constant operands; `null` when one of them is not constant or the
-   * operation fails (Jinja2 leaves a failing expression to the render, which reports it).
+   * Evaluates the node `build` makes of constant operands; `null` when the operation fails (Jinja2 leaves a failing
+   * expression to the render, which reports it).
    */
   private operation(build: () => ast.Expr): Folded | null {
     this.failure = null;
     try {
       return { value: this.evaluate(build()) };
     } catch (error) {
-      // An operand that is not constant fails too, but not with an exception of the operation's.
       this.failure = error instanceof TemplateRuntimeError ? error.kind : null;
       return null;
     }
@@ -293,9 +287,6 @@ export class ConstantFolder {
 
 /** Python's exceptions that Jinja2's `getitem` turns into an Undefined. */
 const LOOKUP_ERRORS: ReadonlySet<string> = new Set(['TypeError', 'LookupError', 'IndexError', 'KeyError']);
-
-/** Thrown by `operand` for a node that has no constant value, caught by `find`. */
-const NOT_CONSTANT: unique symbol = Symbol('not constant');
 
 function constant(at: ast.Expr, folded: Folded): ast.Const {
   return { type: 'Const', value: folded.value, line: at.line, col: at.col };

@@ -4,7 +4,7 @@
  * truthiness, with CPython's error messages.
  */
 import { LimitError, TemplateRuntimeError, typeError } from '../errors';
-import { spendRunning } from '../limits';
+import { spend, spendRunning } from '../limits';
 import { dictHas } from './access';
 import { marksOf } from './array-marks';
 import { dictViewKind } from './dict-views';
@@ -180,6 +180,8 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
     const kind = isTuple(a) ? 'tuple' : 'list';
     if (isPlainSequence(b) && isTuple(b) === isTuple(a) && rangeOf(b) === undefined) {
       checkLength(state, a.length + b.length);
+      // A copy of both: `sum(start=[])` over many lists copies ever longer ones, which the time limit must see.
+      spend(state, a.length + b.length);
       const joined = a.concat(b);
       return kind === 'tuple' ? tuple(joined) : joined;
     }
@@ -225,7 +227,10 @@ function repeat(state: RenderState, seq: unknown, n: number | bigint | boolean):
     return seq instanceof Markup ? new Markup(out) : out;
   }
   const items = seq as unknown[];
-  if (items.length > 0 && times > 0) checkLength(state, items.length * times);
+  if (items.length > 0 && times > 0) {
+    checkLength(state, items.length * times);
+    spend(state, items.length * times);
+  }
   const out: unknown[] = [];
   for (let i = 0; i < times && items.length > 0; i++) out.push(...items);
   return isTuple(items) ? tuple(out) : out;
