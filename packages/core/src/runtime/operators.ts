@@ -180,8 +180,7 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
     const kind = isTuple(a) ? 'tuple' : 'list';
     if (isPlainSequence(b) && isTuple(b) === isTuple(a) && rangeOf(b) === undefined) {
       checkLength(state, a.length + b.length);
-      // A copy of both: `sum(start=[])` over many lists copies ever longer ones, which the time limit must see.
-      spend(state, a.length + b.length);
+      spendOnCopy(state, a.length + b.length);
       const joined = a.concat(b);
       return kind === 'tuple' ? tuple(joined) : joined;
     }
@@ -229,7 +228,7 @@ function repeat(state: RenderState, seq: unknown, n: number | bigint | boolean):
   const items = seq as unknown[];
   if (items.length > 0 && times > 0) {
     checkLength(state, items.length * times);
-    spend(state, items.length * times);
+    spendOnCopy(state, items.length * times);
   }
   const out: unknown[] = [];
   for (let i = 0; i < times && items.length > 0; i++) out.push(...items);
@@ -239,6 +238,14 @@ function repeat(state: RenderState, seq: unknown, n: number | bigint | boolean):
 /** A str, list or tuple, which `*` repeats (a range is no such sequence). */
 function isSequence(v: unknown): boolean {
   return typeof v === 'string' || v instanceof Markup || (isPlainSequence(v) && rangeOf(v) === undefined);
+}
+
+/**
+ * Counts a copy of `size` items against the time limit: `sum(start=[])` over many lists copies ever longer ones.
+ * A short copy costs less than the count would, and many of them are counted by what runs them.
+ */
+function spendOnCopy(state: RenderState, size: number): void {
+  if (size > 256) spend(state, size);
 }
 
 /** `a * b` (numbers, or a str/list/tuple repeated by an int, checked against the output size limit first). */
