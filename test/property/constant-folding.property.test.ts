@@ -34,6 +34,10 @@ const LEAVES = [
   'x is nope',
   '1|nope',
   "'a' is nope",
+  // An unknown filter or test that folding skips, so Jinja2 compiles it.
+  '1 or x|nope',
+  '0 and x is nope',
+  "x|nope if false else 'b'",
 ]; // prettier-ignore
 
 /** Unary forms: `%` stands for the operand. */
@@ -134,8 +138,9 @@ describe(`constant folding (seed ${seed}, ${runs} runs)`, () => {
     const refused = run.results.filter(
       (r, i) => unknown[i] && !r.ok && r.errorType === 'TemplateAssertionError',
     );
-    expect(rendered).toBeGreaterThan(runs / 30);
-    expect(refused.length).toBeGreaterThan(runs / 30);
+    // Each is about 11% of the draws (32 in 300): a fiftieth is far out of a fair draw's reach.
+    expect(rendered).toBeGreaterThan(runs / 50);
+    expect(refused.length).toBeGreaterThan(runs / 50);
   });
 
   it('compile, render or fail in the engine as in Jinja2', () => run.assertAgreement(), timeoutMs);

@@ -91,7 +91,8 @@ afterAll(() => run.close());
 
 describe(`templates that read names before and after assigning them (seed ${seed}, ${runs} runs)`, () => {
   it('mostly render in Jinja2, and read a name from a macro, a loop or a block often', () => {
-    expect(run.results.filter((r) => r.ok).length / run.results.length).toBeGreaterThan(0.5);
+    // About 56% render (measured on 3,000): 40% is five standard deviations under that for 300 draws.
+    expect(run.results.filter((r) => r.ok).length / run.results.length).toBeGreaterThan(0.4);
     const share = (pattern: RegExp) =>
       run.sample.filter((c) => pattern.test(c.template)).length / run.sample.length;
     expect(share(/\{% macro[\s\S]*\{\{ [ab] \}\}[\s\S]*\{% endmacro/)).toBeGreaterThan(0.05);
