@@ -126,6 +126,52 @@ const formatSpecs: fc.Arbitrary<JinjaCase> = fc
     data: { v },
   }));
 
+/**
+ * `str.format` on a string literal, which compiles to a formatter made for it when its fields are plain: random
+ * fields (automatic, numbered, named, missing, with attributes, items, conversions, specs, nested specs, stray
+ * braces) called with random positional and keyword arguments of every type.
+ */
+const literalFormats: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.array(
+      fc.constantFrom(
+        'x ',
+        '{}',
+        '{}',
+        '{0}',
+        '{1}',
+        '{2}',
+        '{a}',
+        '{b}',
+        '{z}',
+        '{0.real}',
+        '{a[0]}',
+        '{!r}',
+        '{a!s}',
+        '{0!a}',
+        '{!x}',
+        '{:>6}',
+        '{b:.2f}',
+        '{:,}',
+        '{:{w}}',
+        '{{',
+        '}}',
+        '{',
+        '}',
+        'é',
+        '{:d}',
+      ),
+      { maxLength: 5 },
+    ),
+    fc.array(fc.constantFrom('v', 's', '1', 'none', '[1]', 'n'), { maxLength: 3 }),
+    fc.subarray(['a=s', 'b=v', 'w=4', 'z=n']),
+    fc.oneof(int, fc.constantFrom(1.5, -2.25, 'ab', 'é', true, null)),
+  )
+  .map(([pieces, positional, keywords, v]) => ({
+    template: `{{ ${JSON.stringify(pieces.join(''))}.format(${[...positional, ...keywords].join(', ')}) }}`,
+    data: { v, s: 'text', n: 7 },
+  })); // prettier-ignore
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -182,6 +228,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['ints formatted by every radix, sign, width and grouping print what Jinja2 prints', intFormats],
   ['% formats of one conversion and of several print what Jinja2 prints, errors included', percentFormats],
   ['str.format specs of random pieces print or fail as in Jinja2', formatSpecs],
+  ['str.format of literals with random fields and arguments prints or fails as in Jinja2', literalFormats],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],

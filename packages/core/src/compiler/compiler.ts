@@ -19,7 +19,7 @@ import {
   readsOwnValueFirst,
   slice,
 } from '../runtime/access';
-import { str, strRepr } from '../runtime/format';
+import { plainFormatter, str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
@@ -1811,6 +1811,8 @@ export class Compiler {
   }
 
   private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null): Ev {
+    const format = caller === null ? this.literalFormat(node, scope) : null;
+    if (format !== null) return format;
     const { positional, keywords } = this.arguments(node, scope);
     const withCaller =
       caller === null ? keywords : (f: Frame): Kwargs => ({ ...keywords(f), caller: caller(f) });
@@ -1858,6 +1860,36 @@ export class Compiler {
     return (f) => {
       try {
         return invoke(f.run, fn(f), positional(f), withCaller(f));
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+    };
+  }
+
+  /**
+   * `'...'.format(...)` on a string literal whose fields are all plain (`plainFormatter`): the arguments are
+   * evaluated in Python's order into one list and formatted, without binding the call or parsing the string
+   * per call. Null for any other call, which compiles as calls do.
+   */
+  private literalFormat(node: ast.Call, scope: Scope): Ev | null {
+    const callee = node.node;
+    if (callee.type !== 'Getattr' || callee.attr !== 'format' || callee.node.type !== 'Const') return null;
+    const fmt = callee.node.value;
+    if (typeof fmt !== 'string' || node.dynArgs !== null || node.dynKwargs !== null) return null;
+    const formatter = plainFormatter(
+      fmt,
+      node.args.length,
+      node.kwargs.map((kw) => kw.key),
+    );
+    if (formatter === null) return null;
+    const values = listOf(
+      [...node.args, ...node.kwargs.map((kw) => kw.value)].map((arg) => this.expression(arg, scope)),
+    );
+    const at = spanOf(node);
+    const source = this.source;
+    return (f) => {
+      try {
+        return formatter(f.run, values(f));
       } catch (error) {
         throw locate(error, at, source);
       }

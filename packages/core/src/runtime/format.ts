@@ -1174,6 +1174,74 @@ function vformat(run: FormatRun, fmt: string, depth: number): string {
   return out;
 }
 
+/**
+ * `fmt.format(...)` for a format string known when the template compiles, called with `count` positional
+ * arguments and the keywords `names`: when every field of `fmt` is plain (`{}`, `{0}` or `{name}` naming an
+ * argument the call has, a conversion, a spec holding no field), the formatter of the call's argument values
+ * (positional ones, then the keywords' in `names` order), which does what `strFormat` does without parsing,
+ * binding or looking a name up per call. Null for any other string (an error in it, a field the arguments lack,
+ * `{0.attr}` or `{0[key]}`, a nested spec, mixed numbering): `strFormat` runs it, and raises where it must.
+ */
+export function plainFormatter(
+  fmt: string,
+  count: number,
+  names: readonly string[],
+): ((state: RenderState, values: readonly unknown[]) => string) | null {
+  const literals: string[] = [];
+  const sources: number[] = [];
+  const conversions: (string | null)[] = [];
+  const specs: string[] = [];
+  let pending = '';
+  let auto: number | false = 0;
+  for (const field of formatFields(fmt)) {
+    if (field.error !== undefined) return null;
+    pending += field.literal;
+    const name = field.name;
+    if (name === null) continue;
+    let source: number;
+    if (name === '' || field.index >= 0) {
+      // `{}` numbers automatically, `{0}` by hand; string.Formatter refuses a mix, and a number past the arguments.
+      if (name === '') {
+        if (auto === false) return null;
+        source = auto++;
+      } else {
+        if (auto !== false && auto > 0) return null;
+        auto = false;
+        source = field.index;
+      }
+      if (source >= count) return null;
+    } else if (field.plainKey) {
+      const at = names.indexOf(name);
+      if (at < 0 || names.indexOf(name, at + 1) >= 0) return null;
+      source = count + at;
+    } else return null;
+    const conversion = field.conversion;
+    if (conversion !== null && conversion !== 's' && conversion !== 'r' && conversion !== 'a') return null;
+    if (!field.plainSpec) return null;
+    literals.push(pending);
+    pending = '';
+    sources.push(source);
+    conversions.push(conversion);
+    specs.push(field.spec);
+  }
+  const tail = pending;
+  const n = sources.length;
+  return (state, values) => {
+    const maxSize = state.limits.maxOutputSize;
+    let out = '';
+    let size = 0;
+    for (let i = 0; i < n; i++) {
+      const text = formatValue(convertField(values[sources[i]], conversions[i]), specs[i]);
+      size += text.length;
+      if (size > maxSize) {
+        throw new LimitError('maxOutputSize', `str.format result is longer than ${maxSize} characters`);
+      }
+      out += literals[i] + text;
+    }
+    return out + tail;
+  };
+}
+
 function markupField(v: unknown, spec: string): string {
   if (v instanceof Markup) {
     if (spec) throw valueError(`Format specifier ${spec} given, but Markup does not define __html_format__`);

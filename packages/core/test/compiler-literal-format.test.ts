@@ -1,0 +1,78 @@
+/**
+ * `'...'.format(...)` on a string literal with plain fields compiles to a formatter made for it
+ * (`plainFormatter`): it prints what the general `str.format` prints, keeps the output limit and locates its
+ * errors at the call. The general path is the same call with the format string in a variable.
+ */
+import { describe, expect, it } from 'vitest';
+import { compile, LimitError, TemplateError } from '../src/index';
+import { plainFormatter } from '../src/runtime/format';
+import { outcome } from './helpers/template-outcome';
+
+/** The call with its format string written as a literal, and the same call on a variable holding it. */
+function bothWays(fmt: string, args: string, data: Record<string, unknown> = {}): [string, string] {
+  return [
+    outcome(`{{ ${JSON.stringify(fmt)}.format(${args}) }}`, data),
+    outcome(`{{ fmt.format(${args}) }}`, { ...data, fmt }),
+  ];
+}
+
+describe('a literal format string with plain fields', () => {
+  it.each([
+    ['{} by {}', "'Tee', 'Acme'"],
+    ['{1}/{0}/{1}', "'a', 'b'"],
+    ['{qty} x {name}', "name='Tee', qty=3"],
+    ['{0} {n}', "'pos', n=none"],
+    ['{!r} {!s} {!a}', "'é', 1.0, 'ü'"],
+    ['{:>8.2f}|{:<4}|{:,}', "2.5, 'ab', 1234567"],
+    ['{{literal}} {} }}', '[1, 2]'],
+    ['{}', 'missing'],
+    ['{a}', 'a={"k": 1}'],
+  ])('%s with (%s) prints what the general path prints', (fmt, args) => {
+    const [literal, general] = bothWays(fmt, args);
+    expect(literal).toBe(general);
+    expect(literal.startsWith('!')).toBe(false);
+  });
+
+  it.each([
+    ['{:d}', "'text'"],
+    ['{2}', "'a'"],
+    ['{}{0}', "'a'"],
+    ['{name}', "other='a'"],
+    ['{0.real}', '3'],
+    ['{!x}', '1'],
+    ['{:{w}}', "'a', w=5"],
+    ['{', "'a'"],
+  ])('%s with (%s) prints or fails as the general path does', (fmt, args) => {
+    const [literal, general] = bothWays(fmt, args);
+    expect(literal).toBe(general);
+  });
+
+  it('is made only for strings whose fields are all plain and name arguments the call has', () => {
+    expect(plainFormatter('{} {}', 2, [])).not.toBeNull();
+    expect(plainFormatter('{a}', 0, ['a'])).not.toBeNull();
+    expect(plainFormatter('{} {}', 1, [])).toBeNull();
+    expect(plainFormatter('{b}', 0, ['a'])).toBeNull();
+    expect(plainFormatter('{0.attr}', 1, [])).toBeNull();
+    expect(plainFormatter('{:{w}}', 1, ['w'])).toBeNull();
+    expect(plainFormatter('{}{0}', 2, [])).toBeNull();
+    expect(plainFormatter('}', 0, [])).toBeNull();
+  });
+
+  it('keeps the output limit inside the call', () => {
+    const template = compile("{{ '{}-{}'.format(s, s) }}", { limits: { maxOutputSize: 10 } });
+    expect(template.render({ s: 'abcd' })).toBe('abcd-abcd');
+    expect(() => template.render({ s: 'abcdef' })).toThrow(LimitError);
+  });
+
+  it('locates an error at the call', () => {
+    let thrown: unknown;
+    try {
+      compile("line one\n  {{ '{:d}'.format(x) }}").render({ x: 'text' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TemplateError);
+    expect((thrown as TemplateError).line).toBe(2);
+    expect((thrown as TemplateError).message).toContain("Unknown format code 'd' for object of type 'str'");
+  });
+});
