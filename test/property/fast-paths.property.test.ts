@@ -172,6 +172,44 @@ const literalFormats: fc.Arbitrary<JinjaCase> = fc
     data: { v, s: 'text', n: 7 },
   })); // prettier-ignore
 
+/**
+ * `select`, `reject` and their `attr` kin with a comparison test against a constant, which tests each item by a
+ * quick way when the constant is a number or a string: items of every type, errors included.
+ */
+const comparisonSelections: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.constantFrom('select', 'reject', 'selectattr', 'rejectattr'),
+    fc.constantFrom(
+      '==',
+      '!=',
+      '<',
+      '<=',
+      '>',
+      '>=',
+      'eq',
+      'ne',
+      'lt',
+      'le',
+      'gt',
+      'ge',
+      'equalto',
+      'greaterthan',
+      'lessthan',
+    ),
+    fc.constantFrom('3', '0', '-1.5', "'b'", "''", 'true', 'none', '[1]'),
+    fc.array(
+      fc.oneof(int, fc.constantFrom(3, 0, -1.5, 2.5, -0.0, 'a', 'b', '', true, false, null, [1], [0, 2])),
+      { maxLength: 5 },
+    ),
+  )
+  .map(([filter, test, constant, values]) => {
+    const attr = filter.endsWith('attr');
+    return {
+      template: `{{ xs|${filter}(${attr ? "'v', " : ''}'${test}', ${constant})|list }}`,
+      data: { xs: attr ? values.map((v) => ({ v })) : values },
+    };
+  }); // prettier-ignore
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -229,6 +267,10 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['% formats of one conversion and of several print what Jinja2 prints, errors included', percentFormats],
   ['str.format specs of random pieces print or fail as in Jinja2', formatSpecs],
   ['str.format of literals with random fields and arguments prints or fails as in Jinja2', literalFormats],
+  [
+    'select and reject by a comparison with a constant keep what Jinja2 keeps, errors included',
+    comparisonSelections,
+  ],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],

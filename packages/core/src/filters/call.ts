@@ -1,9 +1,10 @@
 import { bindArguments } from '../compiler/arguments';
 import { TemplateRuntimeError } from '../errors';
 import { repr } from '../runtime/format';
-import type { CallableSpec, Registry, RenderState } from '../runtime/state';
+import type { CallableSpec, Registry, RenderState, TestSpec } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
 import { type Kwargs, Undefined } from '../runtime/values';
+import { comparisonWith } from '../tests/comparisons';
 
 /** `spec` with `args` and `kwargs` bound as Python binds a call: a function of the render and the value. */
 function bindTo<R>(
@@ -14,6 +15,11 @@ function bindTo<R>(
   kwargs: Kwargs,
 ): (state: RenderState, value: unknown) => R {
   const bound = bindArguments(spec, kind, name, args, kwargs);
+  const comparesAs = (spec as TestSpec).comparesAs;
+  if (comparesAs !== undefined && bound.length === 1) {
+    const quick = comparisonWith(comparesAs, bound[0]);
+    if (quick !== null) return quick as unknown as (state: RenderState, value: unknown) => R;
+  }
   const fn = spec.fn;
   // Called once per item of a sequence: the usual arities without spreading the arguments.
   switch (bound.length) {

@@ -1,10 +1,42 @@
 /** Jinja2's tests that compare: `odd`, `even`, `divisibleby`, `sameas`, `in` and the operator tests (`eq`, `<`, ...). */
 import { contains, eq, ge, gt, le, lt, mod, ne } from '../runtime/operators';
 import type { RenderState, TestSpec } from '../runtime/state';
-import { PyFloat } from '../runtime/values';
+import { Markup, PyFloat } from '../runtime/values';
 
 function compare(fn: (a: unknown, b: unknown) => boolean, comparesAs: TestSpec['comparesAs']): TestSpec {
   return { params: ['b'], required: 1, fn: (_state, value, other) => fn(value, other), comparesAs };
+}
+
+/**
+ * The comparison test `op` against a constant, as a function of the value tested, when the constant allows a
+ * quick way: a number against numbers (JS compares two numbers as Python does, NaN included), a string equal
+ * only to the same text. Anything else goes through the general comparison. Null for other constants.
+ * `selectattr('stock', '>=', 3)` tests every item with it.
+ */
+export function comparisonWith(
+  op: NonNullable<TestSpec['comparesAs']>,
+  c: unknown,
+): ((state: RenderState, value: unknown) => boolean) | null {
+  if (typeof c === 'string') {
+    if (op === 'eq') return (_state, a) => a === c || (a instanceof Markup && a.value === c);
+    if (op === 'ne') return (_state, a) => a !== c && !(a instanceof Markup && a.value === c);
+    return null;
+  }
+  if (typeof c !== 'number') return null;
+  switch (op) {
+    case 'eq':
+      return (_state, a) => (typeof a === 'number' ? a === c : eq(a, c));
+    case 'ne':
+      return (_state, a) => (typeof a === 'number' ? a !== c : ne(a, c));
+    case 'lt':
+      return (_state, a) => (typeof a === 'number' ? a < c : lt(a, c));
+    case 'lteq':
+      return (_state, a) => (typeof a === 'number' ? a <= c : le(a, c));
+    case 'gt':
+      return (_state, a) => (typeof a === 'number' ? a > c : gt(a, c));
+    default:
+      return (_state, a) => (typeof a === 'number' ? a >= c : ge(a, c));
+  }
 }
 
 /** Python's `is`: the same object; for the values JS holds unboxed, the same value. */
