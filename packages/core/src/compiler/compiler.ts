@@ -326,11 +326,27 @@ function sequence(parts: St[], watchControl: boolean): St {
       const [a, b, c, d] = parts;
       return (f) => a(f) + b(f) + c(f) + d(f);
     }
+    case 5: {
+      const [a, b, c, d, e] = parts;
+      return (f) => a(f) + b(f) + c(f) + d(f) + e(f);
+    }
+    case 6: {
+      const [a, b, c, d, e, g] = parts;
+      return (f) => a(f) + b(f) + c(f) + d(f) + e(f) + g(f);
+    }
+    case 7: {
+      const [a, b, c, d, e, g, h] = parts;
+      return (f) => a(f) + b(f) + c(f) + d(f) + e(f) + g(f) + h(f);
+    }
+    case 8: {
+      const [a, b, c, d, e, g, h, k] = parts;
+      return (f) => a(f) + b(f) + c(f) + d(f) + e(f) + g(f) + h(f) + k(f);
+    }
     default: {
-      // Runs of four, each one closure with its calls written out, then the runs in turn the same way: a loop
+      // Runs of eight, each one closure with its calls written out, then the runs in turn the same way: a loop
       // over the parts calls them all from one site, which V8 cannot inline.
       const runs: St[] = [];
-      for (let i = 0; i < parts.length; i += 4) runs.push(sequence(parts.slice(i, i + 4), false));
+      for (let i = 0; i < parts.length; i += 8) runs.push(sequence(parts.slice(i, i + 8), false));
       return sequence(runs, false);
     }
   }
