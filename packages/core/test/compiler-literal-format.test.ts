@@ -1,11 +1,12 @@
 /**
  * `'...'.format(...)` on a string literal with plain fields compiles to a formatter made for it
- * (`plainFormatter`): it prints what the general `str.format` prints, keeps the output limit and locates its
- * errors at the call. The general path is the same call with the format string in a variable.
+ * (`plainFormatter`), and so do `'...' % (a, b)` and `'...'|format(a, b)` whose conversions take the items in
+ * turn (`plainPercent`): they print what the general path prints, keep the output limit and locate their errors
+ * where it does. The general path is the same call with the format string in a variable.
  */
 import { describe, expect, it } from 'vitest';
 import { compile, LimitError, TemplateError } from '../src/index';
-import { plainFormatter } from '../src/runtime/format';
+import { plainFormatter, plainPercent } from '../src/runtime/format';
 import { outcome } from './helpers/template-outcome';
 
 /** The call with its format string written as a literal, and the same call on a variable holding it. */
@@ -74,5 +75,47 @@ describe('a literal format string with plain fields', () => {
     expect(thrown).toBeInstanceOf(TemplateError);
     expect((thrown as TemplateError).line).toBe(2);
     expect((thrown as TemplateError).message).toContain("Unknown format code 'd' for object of type 'str'");
+  });
+});
+
+describe('a literal % format whose conversions take the items in turn', () => {
+  it.each([
+    ['%s x %d', "'Tee', 3"],
+    ['%.2f|%5s|%-4d|%x', "2.345, 'ab', 7, 255"],
+    ['100%% of %r', "'é'"],
+    ['no conversion', ''],
+    ['%s', '[1, 2]'],
+    ['%d', "'text'"],
+    ['%s %s', "'one'"],
+    ['%s', "'a', 'b'"],
+    ['%(k)s', "'a'"],
+    ['%*d', '3, 4'],
+    ['%y', '1'],
+    ['%', '1'],
+  ])('%s with (%s) prints or fails as the general path does, by the filter and by %%', (fmt, args) => {
+    const literal = JSON.stringify(fmt);
+    const tuple = args === '' ? '()' : `(${args},)`;
+    expect(outcome(`{{ ${literal}|format(${args}) }}`)).toBe(outcome(`{{ fmt|format(${args}) }}`, { fmt }));
+    expect(outcome(`{{ ${literal} % ${tuple} }}`)).toBe(outcome(`{{ fmt % ${tuple} }}`, { fmt }));
+  });
+
+  it('is made only for as many plain conversions as items', () => {
+    expect(plainPercent('%s-%d', 2)).not.toBeNull();
+    expect(plainPercent('100%%', 0)).not.toBeNull();
+    expect(plainPercent('%s-%d', 1)).toBeNull();
+    expect(plainPercent('%(a)s', 1)).toBeNull();
+    expect(plainPercent('%*d', 2)).toBeNull();
+    expect(plainPercent('%', 1)).toBeNull();
+  });
+
+  it("locates the format filter's error at the filter", () => {
+    let thrown: unknown;
+    try {
+      compile("one\n\n  {{ '%d items'|format(x) }}").render({ x: 'many' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TemplateError);
+    expect((thrown as TemplateError).line).toBe(3);
   });
 });

@@ -19,7 +19,7 @@ import {
   readsOwnValueFirst,
   slice,
 } from '../runtime/access';
-import { plainFormatter, str, strRepr } from '../runtime/format';
+import { plainFormatter, plainPercent, str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
@@ -1521,6 +1521,10 @@ export class Compiler {
         };
       }
       case 'BinOp': {
+        if (node.op === '%' && node.right.type === 'Tuple') {
+          const formatted = this.literalPercent(node.left, node.right.items, scope, null);
+          if (formatted !== null) return formatted;
+        }
         const op = BINARY[node.op];
         const left = this.expression(node.left, scope);
         const right = this.expression(node.right, scope);
@@ -2035,9 +2039,48 @@ export class Compiler {
         return value;
       };
     }
+    if (
+      node.name === 'format' &&
+      node.node !== null &&
+      node.kwargs.length === 0 &&
+      node.dynArgs === null &&
+      node.dynKwargs === null &&
+      this.registry.filters.get('format') === builtinFilters.get('format')
+    ) {
+      const formatted = this.literalPercent(node.node, node.args, scope, node);
+      if (formatted !== null) return formatted;
+    }
     const bound = this.bound<unknown>('filter', node, scope);
     if (typeof bound === 'function') return unknownAfter(input, bound);
     return this.applied(node, bound, input);
+  }
+
+  /**
+   * `'...' % (a, b)` and `'...'|format(a, b)` on a string literal whose conversions take the items in turn
+   * (`plainPercent`): the items evaluated into one list and formatted, without looking the string up, making a
+   * tuple or binding the filter per call; what it throws is located at `at` (the filter) when given, as a filter's
+   * errors are. Null for any other format, which compiles as it did.
+   */
+  private literalPercent(
+    format: ast.Expr,
+    items: readonly ast.Expr[],
+    scope: Scope,
+    at: ast.Span | null,
+  ): Ev | null {
+    if (format.type !== 'Const' || typeof format.value !== 'string') return null;
+    const formatter = plainPercent(format.value, items.length);
+    if (formatter === null) return null;
+    const values = listOf(items.map((item) => this.expression(item, scope)));
+    if (at === null) return (f) => formatter(values(f));
+    const node = spanOf(at);
+    const source = this.source;
+    return (f) => {
+      try {
+        return formatter(values(f));
+      } catch (error) {
+        throw locate(error, node, source);
+      }
+    };
   }
 
   /**

@@ -531,6 +531,43 @@ export function percentFormat(fmt: string, args: unknown, positional?: unknown[]
   return percentFormatWith(fmt, args, PLAIN_TEXT, positional);
 }
 
+/**
+ * `fmt % (v1, ..., vn)` for a format string known when the template compiles and a tuple of `count` items (the
+ * `format` filter's positional arguments, or a tuple written out): when every conversion takes one item in turn
+ * (no `%(key)s`, no `*`) and there are `count` of them, the formatter of the items, which does what
+ * `percentFormat` does without looking the string up or counting arguments per call. Null for any other string
+ * (an error in it, another number of conversions): `percentFormat` runs it, and raises where it must.
+ */
+export function plainPercent(fmt: string, count: number): ((values: readonly unknown[]) => string) | null {
+  const { pieces } = percentProgram(fmt);
+  const literals: string[] = [];
+  const fields: PercentField[] = [];
+  let pending = '';
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      pending += piece;
+      continue;
+    }
+    if ('error' in piece || piece.key !== null || piece.width === STAR || piece.precision === STAR)
+      return null;
+    literals.push(pending);
+    pending = '';
+    fields.push(piece);
+  }
+  if (fields.length !== count) return null;
+  const tail = pending;
+  return (values) => {
+    let out = '';
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i];
+      out +=
+        literals[i] +
+        percentField(fmt, field, values[i], field.width, field.precision, field.ljust, PLAIN_TEXT);
+    }
+    return out + tail;
+  };
+}
+
 /** `Markup % args`: the arguments' text is escaped. */
 export function markupPercentFormat(fmt: string, args: unknown, positional?: unknown[]): Markup {
   return new Markup(percentFormatWith(fmt, args, ESCAPED_TEXT, positional));
