@@ -26,11 +26,22 @@ export function cpLength(s: string): number {
   return n;
 }
 
-/** Python's ordering of strings: by code point, which UTF-16 unit order breaks only for astral characters. */
+/**
+ * Python's ordering of strings: by code point. The first UTF-16 unit that differs decides as its code point
+ * does unless both units are from U+D800 up (a surrogate against a surrogate or against U+E000-U+FFFF, where
+ * an astral character's lead unit sorts below them): only then are the code points read. No scan of the whole
+ * strings for surrogates, which sorting paid twice per comparison.
+ */
 export function compareStrings(a: string, b: string): number {
-  // Equal (often the same) strings are never scanned for surrogates: sorting many copies of one long string.
   if (a === b) return 0;
-  if (!hasSurrogate(a) && !hasSurrogate(b)) return a < b ? -1 : a > b ? 1 : 0;
+  const n = a.length < b.length ? a.length : b.length;
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  // One is the start of the other (by code point too: a lead unit cut off is a lone surrogate, below any pair).
+  if (i === n) return a.length < b.length ? -1 : 1;
+  const x = a.charCodeAt(i);
+  const y = b.charCodeAt(i);
+  if (x < 0xd800 || y < 0xd800) return x < y ? -1 : 1;
   const ia = a[Symbol.iterator]();
   const ib = b[Symbol.iterator]();
   for (;;) {
