@@ -210,6 +210,23 @@ const comparisonSelections: fc.Arbitrary<JinjaCase> = fc
     };
   }); // prettier-ignore
 
+/** `truncate` of text around its length plus the leeway (text that fits by UTF-16 units is kept at once). */
+const truncations: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.integer({ min: 0, max: 9 }),
+    fc.integer({ min: 3, max: 8 }),
+    fc.constantFrom('', '', ', true', ", false, '…'", ', leeway=0', ", end=''"),
+  )
+  .chain(([n, over, rest]) =>
+    fc
+      .string({
+        unit: fc.oneof({ weight: 9, arbitrary: fc.constantFrom('a', ' ', 'é', '-') }, fc.constant('😀')),
+        minLength: n + over,
+        maxLength: n + over,
+      })
+      .map((s) => ({ template: `{{ s|truncate(${n}${rest}) }}`, data: { s } })),
+  );
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -271,6 +288,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
     'select and reject by a comparison with a constant keep what Jinja2 keeps, errors included',
     comparisonSelections,
   ],
+  ['truncate keeps, cuts or refuses text around its length as Jinja2 does', truncations],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],

@@ -180,6 +180,19 @@ function doTruncate(
   end: unknown = '...',
   leeway: unknown = null,
 ): unknown {
+  // The usual call (`truncate(28)` on text): UTF-16 units are at least as many as code points, so text that fits
+  // by units fits, and is kept without counting its code points.
+  if (
+    typeof value === 'string' &&
+    typeof maxLength === 'number' &&
+    Number.isInteger(maxLength) &&
+    maxLength >= 3 &&
+    end === '...' &&
+    leeway === null &&
+    value.length <= maxLength + 5
+  ) {
+    return value;
+  }
   const slack = leeway === null ? 5 : leeway;
   const endLength = length(end);
   if (!ge(maxLength, endLength)) {
