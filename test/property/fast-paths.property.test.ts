@@ -227,6 +227,21 @@ const truncations: fc.Arbitrary<JinjaCase> = fc
       .map((s) => ({ template: `{{ s|truncate(${n}${rest}) }}`, data: { s } })),
   );
 
+/** Slices of text with bounds inside, at and past its ends (a slice past both ends is the text itself). */
+const textSlices: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.string({
+      unit: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('a', '<', 'é') }, fc.constant('😀')),
+      maxLength: 8,
+    }),
+    fc.constantFrom('', '0', '1', '-1', '-3', '-8', '-20', '3'),
+    fc.constantFrom('', '0', '2', '-1', '4', '8', '20'),
+  )
+  .map(([s, a, b]) => ({
+    template: `{{ s[${a}:${b}] }}|{{ (s|e)[${a}:${b}] }}|{{ s[${a}:${b}]|length }}|{{ (s[${a}:${b}] ~ '!')|length }}`,
+    data: { s },
+  }));
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -289,6 +304,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
     comparisonSelections,
   ],
   ['truncate keeps, cuts or refuses text around its length as Jinja2 does', truncations],
+  ['slices of text inside and past its ends give what Jinja2 gives', textSlices],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],

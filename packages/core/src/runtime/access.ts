@@ -356,6 +356,10 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
   const by = c ?? 1;
   if (isText) {
     const text = typeof obj === 'string' ? obj : obj.value;
+    // `name[:20]` of a shorter name: bounds past the text by UTF-16 units are past it by code points too, so the
+    // text is all of it, without a search for surrogates.
+    const n = text.length;
+    if (by === 1 && (a === null || a === 0 || a <= -n) && (b === null || b >= n)) return obj;
     let result: string;
     if (!hasSurrogate(text)) {
       const [from, to] = sliceBounds(text.length, a, b, by);
