@@ -794,7 +794,14 @@ function mutable(list: unknown[]): unknown[] {
   return list;
 }
 
-function sequenceIndex(list: unknown[], x: unknown, start: unknown, end: unknown, missing: string): number {
+/** `list.index(x)` and its kin; `missing` words the ValueError, and is called only when `x` is not found. */
+function sequenceIndex(
+  list: unknown[],
+  x: unknown,
+  start: unknown,
+  end: unknown,
+  missing: () => string,
+): number {
   const bound = (v: unknown): number | null => {
     if (v === undefined) return null;
     if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)))
@@ -803,7 +810,7 @@ function sequenceIndex(list: unknown[], x: unknown, start: unknown, end: unknown
   };
   const [a, b] = adjust(list.length, bound(start), bound(end));
   for (let i = a; i < b; i++) if (eq(list[i], x)) return i;
-  throw valueError(missing);
+  throw valueError(missing());
 }
 
 /** Python's list.sort: stable, by `<` only, `reverse` keeping equal items in their original order. */
@@ -835,7 +842,7 @@ const TUPLE_METHODS: Record<string, Method<unknown[]>> = {
   index: {
     params: ['value', 'start', 'stop'],
     required: 1,
-    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, 'tuple.index(x): x not in tuple'),
+    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, () => 'tuple.index(x): x not in tuple'),
   },
 };
 
@@ -844,7 +851,8 @@ const RANGE_METHODS: Record<string, Method<unknown[]>> = {
   index: {
     params: ['value'],
     required: 1,
-    fn: (_state, items, [x]) => sequenceIndex(items, x, undefined, undefined, `${repr(x)} is not in range`),
+    fn: (_state, items, [x]) =>
+      sequenceIndex(items, x, undefined, undefined, () => `${repr(x)} is not in range`),
   },
 };
 
@@ -853,7 +861,7 @@ const LIST_METHODS: Record<string, Method<unknown[]>> = {
   index: {
     params: ['value', 'start', 'stop'],
     required: 1,
-    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, `${repr(x)} is not in list`),
+    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, () => `${repr(x)} is not in list`),
   },
   append: {
     params: ['object'],
