@@ -668,14 +668,19 @@ function order(a: unknown, b: unknown, op: Op): boolean {
   throw typeError(`'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
 }
 
+// Two numbers (ints and floats alike, NaN included) compare in JS as in Python: asked first, without `order`.
 /** Python's `a < b`. */
-export const lt = (a: unknown, b: unknown): boolean => order(a, b, '<');
+export const lt = (a: unknown, b: unknown): boolean =>
+  typeof a === 'number' && typeof b === 'number' ? a < b : order(a, b, '<');
 /** Python's `a <= b`. */
-export const le = (a: unknown, b: unknown): boolean => order(a, b, '<=');
+export const le = (a: unknown, b: unknown): boolean =>
+  typeof a === 'number' && typeof b === 'number' ? a <= b : order(a, b, '<=');
 /** Python's `a > b`. */
-export const gt = (a: unknown, b: unknown): boolean => order(a, b, '>');
+export const gt = (a: unknown, b: unknown): boolean =>
+  typeof a === 'number' && typeof b === 'number' ? a > b : order(a, b, '>');
 /** Python's `a >= b`. */
-export const ge = (a: unknown, b: unknown): boolean => order(a, b, '>=');
+export const ge = (a: unknown, b: unknown): boolean =>
+  typeof a === 'number' && typeof b === 'number' ? a >= b : order(a, b, '>=');
 
 /** Python's TypeError for a dict key or set member that cannot be hashed: lists, dicts, tuples holding them. */
 export function requireHashable(v: unknown): void {
