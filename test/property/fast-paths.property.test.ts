@@ -242,6 +242,24 @@ const textSlices: fc.Arbitrary<JinjaCase> = fc
     data: { s },
   }));
 
+/**
+ * `if`/`elif` chains testing one variable or member against literals, which pick their branch by a table: values
+ * of every type (`True == 1`, `1.0 == 1`, markup, None, undefined) against text and number literals.
+ */
+const caseChains: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.array(fc.constantFrom("'a'", "'b'", "''", '1', '0', '2', '1.5', '-1'), { minLength: 2, maxLength: 4 }),
+    fc.constantFrom('v', 'd.v', "d['v']", 'missing', 'd.nope', '(v|float)', '(v|e)'),
+    fc.oneof(fc.constantFrom('a', 'b', '', 1, 0, 2, 1.5, -1, true, false, null, [1]), int),
+  )
+  .map(([labels, subject, v]) => {
+    const [first, ...rest] = labels.map((label, i) => `${subject} == ${label} %}${i}`);
+    return {
+      template: `{% if ${first}${rest.map((branch) => `{% elif ${branch}`).join('')}{% else %}E{% endif %}`,
+      data: { v, d: { v } },
+    };
+  }); // prettier-ignore
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -305,6 +323,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ],
   ['truncate keeps, cuts or refuses text around its length as Jinja2 does', truncations],
   ['slices of text inside and past its ends give what Jinja2 gives', textSlices],
+  ['if/elif chains on one value against literals pick the branch Jinja2 picks', caseChains],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],

@@ -409,6 +409,42 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
   });
 }
 
+/** The text of a variable or a chain of its members by name (`item.status`, `user['tier']`), else null. */
+function memberPath(node: ast.Expr): string | null {
+  if (node.type === 'Name') return node.name;
+  if (node.type === 'Getattr') {
+    const object = memberPath(node.node);
+    return object === null ? null : `${object}.${node.attr}`;
+  }
+  if (node.type === 'Getitem' && node.arg.type === 'Const' && typeof node.arg.value === 'string') {
+    const object = memberPath(node.node);
+    return object === null ? null : `${object}[${JSON.stringify(node.arg.value)}]`;
+  }
+  return null;
+}
+
+/**
+ * When every test of an `if`/`elif` chain (two or more) is `subject == literal` for one variable or member path
+ * and text or finite number literals, the subject and the literals; else null.
+ */
+function caseLabels(tests: readonly ast.Expr[]): { subject: ast.Expr; labels: (string | number)[] } | null {
+  if (tests.length < 2) return null;
+  let path: string | null = null;
+  const labels: (string | number)[] = [];
+  for (const test of tests) {
+    if (test.type !== 'Compare' || test.ops.length !== 1 || test.ops[0].op !== 'eq') return null;
+    const literal = test.ops[0].expr;
+    if (literal.type !== 'Const') return null;
+    const value = literal.value;
+    if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) return null;
+    const subject = memberPath(test.expr);
+    if (subject === null || (path !== null && subject !== path)) return null;
+    path = subject;
+    labels.push(value);
+  }
+  return { subject: (tests[0] as ast.Compare).expr, labels };
+}
+
 /** `loop.cycle(...)` or `loop.changed(...)` as a direct call on the loop, else null. */
 function loopMethodOf(callee: ast.Getattr): ((loop: LoopContext, args: unknown[]) => unknown) | null {
   if (callee.node.type !== 'Name' || callee.node.name !== 'loop') return null;
@@ -799,7 +835,20 @@ export class Compiler {
     // `if`/`elif`/`elif`... as one list of tests and bodies. A branch may not run: what it assigns counts as
     // assigned inside it only.
     const branches = [node, ...node.elif];
+    const cases = caseLabels(branches.map((branch) => branch.test));
     const assigned = scope.assigned;
+    if (cases !== null) {
+      const subject = this.expression(cases.subject, scope);
+      const bodies = branches.map((branch) => {
+        scope.assigned = new Set(assigned);
+        return this.statements(branch.body, scope);
+      });
+      scope.assigned = new Set(assigned);
+      const otherwise = this.statements(node.else_, scope);
+      scope.assigned = assigned;
+      this.soft--;
+      return this.caseBranches(subject, cases.labels, bodies, otherwise, node.test);
+    }
     const tests: Cond[] = [];
     const bodies: St[] = [];
     const spans: ast.Span[] = [];
@@ -875,6 +924,46 @@ export class Compiler {
         return fail(error, at);
       }
       return pick(f);
+    };
+  }
+
+  /**
+   * An `if`/`elif` chain testing one variable or member against text and number literals
+   * (`{% if item.status == 'shipped' %}...{% elif item.status == 'processing' %}`), as Python runs it: the subject
+   * read once (reading it again gives the same value and cannot fail where the first read did not) and the first
+   * branch whose literal it equals picked, by a table for text, numbers and booleans (`True == 1`); any other value
+   * is compared with each literal in turn.
+   */
+  private caseBranches(
+    subject: Ev,
+    labels: readonly (string | number)[],
+    bodies: St[],
+    otherwise: St,
+    at: ast.Span,
+  ): St {
+    const texts = new Map<string, number>();
+    const numbers = new Map<number, number>();
+    labels.forEach((label, i) => {
+      if (typeof label === 'string') {
+        if (!texts.has(label)) texts.set(label, i);
+      } else if (!numbers.has(label)) numbers.set(label, i);
+    });
+    const node = spanOf(at);
+    const source = this.source;
+    return (f) => {
+      let v: unknown;
+      try {
+        v = subject(f);
+      } catch (error) {
+        throw locate(error, node, source);
+      }
+      let pick: number | undefined;
+      if (typeof v === 'string') pick = texts.get(v);
+      else if (typeof v === 'number') pick = numbers.get(v);
+      else if (typeof v === 'boolean') pick = numbers.get(v ? 1 : 0);
+      else if (v instanceof Markup) pick = texts.get(v.value);
+      else pick = labels.findIndex((label) => eq(v, label));
+      return pick === undefined || pick < 0 ? otherwise(f) : bodies[pick](f);
     };
   }
 
