@@ -260,6 +260,39 @@ const caseChains: fc.Arbitrary<JinjaCase> = fc
     };
   }); // prettier-ignore
 
+/** `'text' in x` and `not in` for containers of every kind, which look for known text by a quick way. */
+const textMembership: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.constantFrom("'a'", "''", "'<b>'", "'1'"),
+    fc.constantFrom('in', 'not in'),
+    fc.constantFrom(
+      'x',
+      'd',
+      'd.keys()',
+      'd.values()',
+      'xs',
+      '(xs|e)',
+      "['a'|e, 1]",
+      "('a', 'b')",
+      'missing',
+      'd.a',
+      'n',
+      'xs|select',
+      "'<b>a'|e",
+      'range(3)',
+      'namespace(a=1)',
+    ),
+    fc.oneof(
+      fc.constantFrom('a', '<b>', '', 'ba', '1'),
+      fc.array(fc.constantFrom('a', '', '1', 1), { maxLength: 3 }),
+    ),
+    fc.dictionary(fc.constantFrom('a', '1', '<b>', ''), fc.constantFrom(0, 'a', null), { maxKeys: 3 }),
+  )
+  .map(([key, op, container, x, d]) => ({
+    template: `{{ ${key} ${op} ${container} }}`,
+    data: { x, xs: Array.isArray(x) ? x : [x], d, n: 5 },
+  })); // prettier-ignore
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -324,6 +357,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['truncate keeps, cuts or refuses text around its length as Jinja2 does', truncations],
   ['slices of text inside and past its ends give what Jinja2 gives', textSlices],
   ['if/elif chains on one value against literals pick the branch Jinja2 picks', caseChains],
+  ['text in containers of every kind is found where Jinja2 finds it, errors included', textMembership],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],

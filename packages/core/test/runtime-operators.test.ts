@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   add,
   contains,
+  containsText,
   eq,
   floordiv,
   ge,
@@ -451,5 +452,24 @@ describe('truthiness: zero, empty, None and Undefined are false; NaN is true', (
     [new Markup('x'), 'True'],
   ] as [unknown, string][])('truthy(%s)', (value, expected) => {
     expect(outcome(() => truthy(value))).toBe(expected);
+  });
+});
+
+describe('`containsText` finds known text as `contains` does', () => {
+  it.each([
+    [{ a: 1 }, 'a'],
+    [{ a: undefined }, 'a'],
+    [{ a: () => 1 }, 'a'],
+    [{ b: 1 }, 'a'],
+    [Object.create(null), 'a'],
+    [new Map([['a', 1]]), 'a'],
+    [['x', new Markup('a')], 'a'],
+    [['x', 1], '1'],
+    ['cab', 'a'],
+    [new Markup('<a>'), '<'],
+    [new Undefined('u'), 'a'],
+    [5, 'a'],
+  ] as [unknown, string][])('%o has %s as `in` says', (container, key) => {
+    expect(outcome(() => containsText(container, key))).toBe(outcome(() => contains(container, key)));
   });
 });

@@ -28,6 +28,7 @@ import {
   add,
   checkLength,
   contains,
+  containsText,
   eq,
   floordiv,
   ge,
@@ -1857,6 +1858,15 @@ export class Compiler {
   }
 
   private compare(node: ast.Compare, scope: Scope): Cond {
+    if (node.ops.length === 1 && node.expr.type === 'Const' && typeof node.expr.value === 'string') {
+      const [{ op, expr }] = node.ops;
+      if (op === 'in' || op === 'notin') {
+        // `'vip' in user.tags`, `'origin' in item.specs`: the text is known, so is how it is looked for.
+        const key = node.expr.value;
+        const container = this.expression(expr, scope);
+        return op === 'in' ? (f) => containsText(container(f), key) : (f) => !containsText(container(f), key);
+      }
+    }
     const first = this.expression(node.expr, scope);
     if (node.ops.length === 1) {
       const [{ op, expr }] = node.ops;

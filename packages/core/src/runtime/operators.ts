@@ -10,7 +10,7 @@ import { marksOf } from './array-marks';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
 import { hashKey } from './hash-key';
-import { dictEntries, dictHasItems } from './iterate';
+import { dictEntries, dictHasItems, isVisible } from './iterate';
 import { escapeText } from './markup';
 import { decompose } from './number-format';
 import type { RenderState } from './state';
@@ -686,6 +686,25 @@ export const ge = (a: unknown, b: unknown): boolean =>
 export function requireHashable(v: unknown): void {
   // Text, numbers, booleans and None hash: only containers need their hash key built to be judged.
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean' && v !== null) hashKey(v);
+}
+
+/**
+ * `'key' in container` for text known when the template compiles: a plain object's own key, a substring, a list
+ * item equal to the text (a str or markup of it), each found without asking what the key is; anything else as
+ * `contains` does.
+ */
+export function containsText(container: unknown, key: string): boolean {
+  if (typeof container === 'string') return container.includes(key);
+  if (typeof container === 'object' && container !== null) {
+    if (Array.isArray(container)) {
+      for (const x of container) if (x === key || (x instanceof Markup && x.value === key)) return true;
+      return false;
+    }
+    if (Object.getPrototypeOf(container) === Object.prototype) {
+      return Object.hasOwn(container, key) && isVisible((container as Record<string, unknown>)[key]);
+    }
+  }
+  return contains(container, key);
 }
 
 /** Python's `item in container`: substring for strings, `==` membership for sequences, keys for dicts. */
