@@ -263,9 +263,10 @@ const caseChains: fc.Arbitrary<JinjaCase> = fc
 /** `'text' in x` and `not in` for containers of every kind, which look for known text by a quick way. */
 const textMembership: fc.Arbitrary<JinjaCase> = fc
   .tuple(
-    fc.constantFrom("'a'", "''", "'<b>'", "'1'"),
-    fc.constantFrom('in', 'not in'),
+    fc.constantFrom("'a'", "''", "'<b>'", "'1'", 'x', 'd.a'),
+    fc.constantFrom('in', 'not in', 'is in', 'is not in'),
     fc.constantFrom(
+      "['a', '1']",
       'x',
       'd',
       'd.keys()',

@@ -126,4 +126,10 @@ export const cases: Case[] = rows([
   ['double star arguments of a number to a filter', '{{ x|default(**1) }}'],
   ['double star arguments of an Undefined', "{{ 'a'.format(**missing) }}"],
   ['double star arguments with a number key', '{{ dict(**{1: 2}) }}'],
+  ['a list looked for among the keys of a dict is unhashable', '{{ [1] in {"a": 1}.keys() }}'],
+  [
+    'a pair whose key is a list looked for among the items is unhashable',
+    '{{ ([1], 1) in {"a": 1}.items() }}',
+  ],
+  ['a list looked for among the items of a dict is not there', '{{ [1] in {"a": 1}.items() }}'],
 ]);

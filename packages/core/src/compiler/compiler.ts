@@ -2280,7 +2280,10 @@ export class Compiler {
    * `eq`, `lessthan`, ... are) compiles as the comparison does (one call less, and the comparison's quick paths).
    */
   private comparisonTest(node: ast.Test): ast.Compare | null {
-    const op = this.registry.tests.get(node.name)?.comparesAs;
+    const spec = this.registry.tests.get(node.name);
+    // Jinja2's `in` test is `value in seq`, so `x is in ['a', 'b']` compiles as `x in ['a', 'b']` does.
+    const op: ast.CompareOperator | undefined =
+      spec !== undefined && spec === builtinTests.get('in') ? 'in' : spec?.comparesAs;
     if (op === undefined || node.args.length !== 1 || node.kwargs.length > 0) return null;
     if (node.dynArgs !== null || node.dynKwargs !== null) return null;
     const { line, col } = node;

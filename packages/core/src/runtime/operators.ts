@@ -717,6 +717,10 @@ export function contains(container: unknown, item: unknown): boolean {
     return text.includes(needle);
   }
   if (Array.isArray(container)) {
+    // A keys view looks the item up as a key, an items view a pair's key: both hash it first, as Python's do.
+    const view = dictViewKind(container);
+    if (view === 'dict_keys') requireHashable(item);
+    else if (view === 'dict_items' && isTuple(item) && item.length === 2) requireHashable(item[0]);
     for (const x of container) if (eq(x, item)) return true;
     return false;
   }
