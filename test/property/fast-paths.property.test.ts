@@ -294,6 +294,18 @@ const textMembership: fc.Arbitrary<JinjaCase> = fc
     data: { x, xs: Array.isArray(x) ? x : [x], d, n: 5 },
   })); // prettier-ignore
 
+/** `odd` and `even` of numbers by a quick way (Python's `%` takes the divisor's sign), of anything else as before. */
+const parity: fc.Arbitrary<JinjaCase> = fc
+  .oneof(
+    int,
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom(true, false, null, 'a', 2.5, -2.5),
+  )
+  .map((v) => ({
+    template: '{{ v is odd }}|{{ v is even }}|{{ [v, 3, -4]|select("odd")|list }}|{{ (v * 1.0) is odd }}',
+    data: { v },
+  })); // prettier-ignore
+
 const words: fc.Arbitrary<JinjaCase> = text.map((s) => ({
   template:
     '{{ ("<p>" ~ s ~ "</p>")|striptags }}|{{ s|wordcount }}|{{ s.split()|join("_") }}|{{ s.split(None, 1) }}|{{ s.rsplit() }}|{{ s.rsplit(None, 1) }}|{{ s.split("a") }}|{{ s.split("a", 1) }}|{{ s.rsplit("a") }}|{{ s.rsplit("Z", 1) }}|{{ s.split("xx") }}',
@@ -359,6 +371,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['slices of text inside and past its ends give what Jinja2 gives', textSlices],
   ['if/elif chains on one value against literals pick the branch Jinja2 picks', caseChains],
   ['text in containers of every kind is found where Jinja2 finds it, errors included', textMembership],
+  ['odd and even hold where Jinja2 finds them, errors included', parity],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],

@@ -39,6 +39,12 @@ export function comparisonWith(
   }
 }
 
+/** Python's `x % 2` of a number: JS's remainder, moved to the divisor's sign (`-3 % 2` is 1, `-1e-300 % 2` is 2.0). */
+function modTwo(x: number): number {
+  const r = x % 2;
+  return r < 0 ? r + 2 : r;
+}
+
 /** Python's `is`: the same object; for the values JS holds unboxed, the same value. */
 function sameAs(a: unknown, b: unknown): boolean {
   if (a instanceof PyFloat || b instanceof PyFloat) return a === b;
@@ -47,8 +53,17 @@ function sameAs(a: unknown, b: unknown): boolean {
 
 /** The comparison tests, by name (with Jinja's aliases). */
 export const comparisonTests: Readonly<Record<string, TestSpec>> = {
-  odd: { params: [], fn: (state: RenderState, value) => eq(mod(state, value, 2), 1) },
-  even: { params: [], fn: (state: RenderState, value) => eq(mod(state, value, 2), 0) },
+  // `loop.index is odd` without the general `%`: a number's `% 2` as Python takes it (`modTwo`).
+  odd: {
+    params: [],
+    fn: (state: RenderState, value) =>
+      typeof value === 'number' ? modTwo(value) === 1 : eq(mod(state, value, 2), 1),
+  },
+  even: {
+    params: [],
+    fn: (state: RenderState, value) =>
+      typeof value === 'number' ? modTwo(value) === 0 : eq(mod(state, value, 2), 0),
+  },
   divisibleby: {
     params: ['num'],
     required: 1,
