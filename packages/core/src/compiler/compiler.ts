@@ -30,6 +30,7 @@ import {
   contains,
   containsText,
   eq,
+  equalsText,
   floordiv,
   ge,
   gt,
@@ -116,11 +117,6 @@ const COMPARE: Record<ast.CompareOperator, (a: unknown, b: unknown) => boolean> 
   in: (a, b) => contains(b, a),
   notin: (a, b) => !contains(b, a),
 };
-
-/** Python's `a == text`: only a str or Markup equals a str. */
-function equalsText(a: unknown, text: string): boolean {
-  return a === text || (a instanceof Markup && a.value === text);
-}
 
 /** Python's `a in members` for a list of strings: equality with one of them, which only a str or Markup has. */
 function inTexts(a: unknown, members: ReadonlySet<string>): boolean {

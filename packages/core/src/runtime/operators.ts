@@ -688,6 +688,11 @@ export function requireHashable(v: unknown): void {
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean' && v !== null) hashKey(v);
 }
 
+/** Python's `a == text`: only a str or Markup equals a str. */
+export function equalsText(a: unknown, text: string): boolean {
+  return a === text || (a instanceof Markup && a.value === text);
+}
+
 /**
  * `'key' in container` for text known when the template compiles: a plain object's own key, a substring, a list
  * item equal to the text (a str or markup of it), each found without asking what the key is; anything else as
@@ -697,7 +702,7 @@ export function containsText(container: unknown, key: string): boolean {
   if (typeof container === 'string') return container.includes(key);
   if (typeof container === 'object' && container !== null) {
     if (Array.isArray(container)) {
-      for (const x of container) if (x === key || (x instanceof Markup && x.value === key)) return true;
+      for (const x of container) if (equalsText(x, key)) return true;
       return false;
     }
     if (Object.getPrototypeOf(container) === Object.prototype) {
