@@ -86,8 +86,8 @@ const intFormats: fc.Arbitrary<JinjaCase> = fc
   );
 
 /**
- * `%` formats of one conversion (the quick way) and of several, by operator and by the `format` filter, on one
- * argument, a tuple of one, of none or of two, and values of every type.
+ * `%` formats of one conversion (the quick way) and of two, by operator and by the `format` filter, on one
+ * argument, a tuple of one, of none or of two, and values of every type, negated (`-0.0` included).
  */
 const percentFormats: fc.Arbitrary<JinjaCase> = fc
   .tuple(
@@ -103,12 +103,69 @@ const percentFormats: fc.Arbitrary<JinjaCase> = fc
       fc.constantFrom(null, true, [1, 'a'], { k: 'v' }, 0.1, 2.5, 1e-7, 123456789.125),
     ),
     fc.constantFrom('', 'x ', '%% '),
-    fc.constantFrom('F|format(v)', 'F % v', 'F % (v,)', 'F % ()', 'F % (v, v)', '(F ~ "%s") % (v, 1)'),
+    fc.constantFrom(
+      'F|format(v)',
+      'F % v',
+      'F % (v,)',
+      'F % ()',
+      'F % (v, v)',
+      '(F ~ "%s") % (v, 1)',
+      'F % (v * -1.0)',
+      'FF % (v, v * -1.0)',
+      'FF|format(v, v)',
+    ),
   )
   .map(([flags, width, precision, conv, v, around, applied]) => {
-    const spec = JSON.stringify(`${around}%${flags}${width}${precision}${conv}${around}`);
-    return { template: `{{ ${applied.replace('F', spec)} }}`, data: { v } };
+    const field = `${around}%${flags}${width}${precision}${conv}${around}`;
+    const template = applied
+      .replace('FF', JSON.stringify(`${field}|${field}`))
+      .replace('F', JSON.stringify(field));
+    return { template: `{{ ${template} }}`, data: { v } };
   });
+
+/**
+ * `%` formats of bare conversions (`%s`, `%d`, `%.2f`: no flag, no width), which print a text, an int or a float
+ * directly: one to three of them with text between, on items of every type, negated (`-0.0` included), by
+ * operator (one item bare, in a tuple written out or made at run time) and by the `format` filter.
+ */
+const plainPercents: fc.Arbitrary<JinjaCase> = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom('%s', '%d', '%i', '%f', '%F', '%.0f', '%.1f', '%.2f', '%.3f', '%.12f', '%.3s'),
+      fc.oneof(
+        { weight: 3, arbitrary: int },
+        {
+          weight: 3,
+          // As JSON carries them: an integral double would reach Jinja2 as a float and the engine as an int.
+          arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Number.isInteger(x)),
+        },
+        { weight: 1, arbitrary: fc.constantFrom(0.005, 0.125, 2.675, 1.5e-9, 0) },
+        { weight: 2, arbitrary: text },
+        { weight: 1, arbitrary: fc.constantFrom(null, true, [1, 'a'], { k: 'v' }) },
+      ),
+      fc.boolean(),
+      fc.constantFrom('', ' x ', '%%', '('),
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
+  .chain((fields) =>
+    fc.constantFrom('%', '% bare', '% tuple value', '|format').map((how) => {
+      const spec = JSON.stringify(fields.map(([conv, , , around]) => `${around}${conv}`).join(''));
+      const items = fields.map(([, , negated], i) => (negated ? `(v${i} * -1.0)` : `v${i}`));
+      const data = Object.fromEntries(fields.map(([, v], i) => [`v${i}`, v]));
+      // A bare item and a tuple made at run time (not written out) take the operator's general way in.
+      const one = items.length === 1;
+      const applied =
+        how === '|format'
+          ? `${spec}|format(${items.join(', ')})`
+          : how === '% bare' && one
+            ? `${spec} % ${items[0]}`
+            : how === '% tuple value' && one
+              ? `${spec} % ((${items[0]},) if true)`
+              : `${spec} % (${items.join(', ')},)`;
+      return { template: `{{ ${applied} }}`, data };
+    }),
+  );
 
 /** `str.format` specs made of random pieces (fill, align, sign, `z`, `#`, `0`, width, grouping, precision, type). */
 const formatSpecs: fc.Arbitrary<JinjaCase> = fc
@@ -361,6 +418,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['replace, by method and filter, with and without a count, gives what Jinja2 gives', replacing],
   ['ints formatted by every radix, sign, width and grouping print what Jinja2 prints', intFormats],
   ['% formats of one conversion and of several print what Jinja2 prints, errors included', percentFormats],
+  ['% formats of bare conversions print items of every type as Jinja2 does, errors included', plainPercents],
   ['str.format specs of random pieces print or fail as in Jinja2', formatSpecs],
   ['str.format of literals with random fields and arguments prints or fails as in Jinja2', literalFormats],
   [

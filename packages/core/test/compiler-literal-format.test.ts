@@ -108,6 +108,21 @@ describe('a literal % format whose conversions take the items in turn', () => {
     expect(plainPercent('%', 1)).toBeNull();
   });
 
+  it.each([
+    ['%.2f', -0],
+    ['%.2f', -1.005],
+    ['%d', -0],
+    ['%s', -0],
+    ['%.1f %%', 12.25],
+    ['%s', 'text'],
+  ])('prints %s of the JavaScript number or text %s as a conversion with a width does, trimmed', (fmt, x) => {
+    const wide = fmt.replace('%.', '%30.').replace(/%([ds])/, '%30$1');
+    for (const applied of ['F % x', 'F % (x,)', 'F|format(x)']) {
+      const literal = applied.replace('F', JSON.stringify(fmt));
+      expect(outcome(`{{ ${literal} }}`, { x })).toBe(outcome(`{{ (fmt % x)|trim }}`, { fmt: wide, x }));
+    }
+  });
+
   it("locates the format filter's error at the filter", () => {
     expect(renderError("one\n\n  {{ '%d items'|format(x) }}", { x: 'many' }).line).toBe(3);
   });

@@ -19,7 +19,7 @@ import {
   readsOwnValueFirst,
   slice,
 } from '../runtime/access';
-import { plainFormatter, plainPercent, str, strRepr } from '../runtime/format';
+import { type PlainPercent, plainFormatter, plainPercent, str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
@@ -1614,6 +1614,19 @@ export class Compiler {
         const op = BINARY[node.op];
         const left = this.expression(node.left, scope);
         const right = this.expression(node.right, scope);
+        const plain = node.op === '%' ? this.literalPercentOne(node.left) : null;
+        if (plain !== null) {
+          // `'%.1f%%' % x`: a text or number is the one item; anything else (a tuple, a dict) as `%` takes it.
+          const [head] = plain.literals;
+          const [print] = plain.fields;
+          const { tail } = plain;
+          return (f) => {
+            const v = right(f);
+            return typeof v === 'string' || typeof v === 'number'
+              ? head + print(v) + tail
+              : op(f.run, left(f), v);
+          };
+        }
         return (f) => op(f.run, left(f), right(f));
       }
       case 'UnaryOp': {
@@ -2152,7 +2165,7 @@ export class Compiler {
 
   /**
    * `'...' % (a, b)` and `'...'|format(a, b)` on a string literal whose conversions take the items in turn
-   * (`plainPercent`): the items evaluated into one list and formatted, without looking the string up, making a
+   * (`plainPercent`): the items evaluated, then each printed by its conversion (`percentPrinted`), without looking the string up, making a
    * tuple or binding the filter per call; what it throws is located at `at` (the filter) when given, as a filter's
    * errors are. Null for any other format, which compiles as it did.
    */
@@ -2163,19 +2176,27 @@ export class Compiler {
     at: ast.Span | null,
   ): Ev | null {
     if (format.type !== 'Const' || typeof format.value !== 'string') return null;
-    const formatter = plainPercent(format.value, items.length);
-    if (formatter === null) return null;
-    const values = listOf(items.map((item) => this.expression(item, scope)));
-    if (at === null) return (f) => formatter(values(f));
+    const plain = plainPercent(format.value, items.length);
+    if (plain === null) return null;
+    const formatted = percentPrinted(
+      plain,
+      items.map((item) => this.expression(item, scope)),
+    );
+    if (at === null) return formatted;
     const node = spanOf(at);
     const source = this.source;
     return (f) => {
       try {
-        return formatter(values(f));
+        return formatted(f);
       } catch (error) {
         throw locate(error, node, source);
       }
     };
+  }
+
+  /** `plainPercent` of a string literal with one conversion, or null. */
+  private literalPercentOne(format: ast.Expr): PlainPercent | null {
+    return format.type === 'Const' && typeof format.value === 'string' ? plainPercent(format.value, 1) : null;
   }
 
   /**
@@ -2300,5 +2321,41 @@ export class Compiler {
     const bound = this.bound<boolean>('test', node, scope);
     if (typeof bound === 'function') return unknownAfter(value, bound);
     return this.applied(node, bound, value);
+  }
+}
+
+/**
+ * The text of a plain `%` format over the items `values` evaluate to: all items first, in order, as Python builds
+ * the tuple before formatting; then each printed by its conversion. One and two items need no list.
+ */
+function percentPrinted({ literals, fields, tail }: PlainPercent, values: Ev[]): Ev {
+  switch (values.length) {
+    case 0:
+      return () => tail;
+    case 1: {
+      const [a] = values;
+      const [print] = fields;
+      const head = literals[0];
+      return (f) => head + print(a(f)) + tail;
+    }
+    case 2: {
+      const [a, b] = values;
+      const [printA, printB] = fields;
+      const [head, between] = literals;
+      return (f) => {
+        const x = a(f);
+        const y = b(f);
+        return head + printA(x) + between + printB(y) + tail;
+      };
+    }
+    default: {
+      const all = listOf(values);
+      return (f) => {
+        const items = all(f);
+        let out = '';
+        for (let i = 0; i < items.length; i++) out += literals[i] + fields[i](items[i]);
+        return out + tail;
+      };
+    }
   }
 }

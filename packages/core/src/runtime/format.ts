@@ -8,7 +8,7 @@ import { getattr, getitem } from './access';
 import { dictViewKind } from './dict-views';
 import { dictEntries } from './iterate';
 import { escapeText, markupText } from './markup';
-import { type FloatStyle, floatRepr, formatAbsFloat } from './number-format';
+import { type FloatStyle, fixedText, floatRepr, formatAbsFloat } from './number-format';
 import type { RenderState } from './state';
 import { cpLength, isPrintableChar } from './strings';
 import { typeName } from './type-name';
@@ -538,10 +538,10 @@ export function percentFormat(fmt: string, args: unknown, positional?: unknown[]
  * `percentFormat` does without looking the string up or counting arguments per call. Null for any other string
  * (an error in it, another number of conversions): `percentFormat` runs it, and raises where it must.
  */
-export function plainPercent(fmt: string, count: number): ((values: readonly unknown[]) => string) | null {
+export function plainPercent(fmt: string, count: number): PlainPercent | null {
   const { pieces } = percentProgram(fmt);
   const literals: string[] = [];
-  const fields: PercentField[] = [];
+  const fields: Array<(v: unknown) => string> = [];
   let pending = '';
   for (const piece of pieces) {
     if (typeof piece === 'string') {
@@ -552,20 +552,51 @@ export function plainPercent(fmt: string, count: number): ((values: readonly unk
       return null;
     literals.push(pending);
     pending = '';
-    fields.push(piece);
+    fields.push(fieldPrinter(fmt, piece));
   }
   if (fields.length !== count) return null;
-  const tail = pending;
-  return (values) => {
-    let out = '';
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i];
-      out +=
-        literals[i] +
-        percentField(fmt, field, values[i], field.width, field.precision, field.ljust, PLAIN_TEXT);
+  return { literals, fields, tail: pending };
+}
+
+/** A plain `%` format cut at its conversions: `literals[i]`, item i printed by `fields[i]`, ..., then `tail`. */
+export interface PlainPercent {
+  readonly literals: readonly string[];
+  readonly fields: ReadonlyArray<(v: unknown) => string>;
+  readonly tail: string;
+}
+
+/**
+ * How one conversion prints an item. The bare conversions most templates write (`%s` of text, `%d` of an int,
+ * `%.2f` of a number: no flag, no width) print it directly; anything else, and any other item, takes
+ * `percentField`, which does the same for those.
+ */
+function fieldPrinter(fmt: string, piece: PercentField): (v: unknown) => string {
+  const { width, precision, ljust } = piece;
+  const general = (v: unknown): string => percentField(fmt, piece, v, width, precision, ljust, PLAIN_TEXT);
+  if (width >= 0 || piece.plus || piece.blank || piece.alt || piece.zero) return general;
+  switch (piece.conv) {
+    case 's':
+      return precision >= 0 ? general : (v) => (typeof v === 'string' ? v : general(v));
+    case 'd':
+    case 'i':
+      return precision >= 0
+        ? general
+        : (v) =>
+            typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21 ? String(v) : general(v);
+    case 'f':
+    case 'F': {
+      const digits = precision < 0 ? 6 : precision;
+      return (v) => {
+        if (typeof v === 'number' && !Object.is(v, -0)) {
+          const text = fixedText(Math.abs(v), digits);
+          if (text !== null) return v < 0 ? `-${text}` : text;
+        }
+        return general(v);
+      };
     }
-    return out + tail;
-  };
+    default:
+      return general;
+  }
 }
 
 /** `Markup % args`: the arguments' text is escaped. */
