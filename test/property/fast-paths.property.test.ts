@@ -217,16 +217,24 @@ const literalFormats: fc.Arbitrary<JinjaCase> = fc
         '}',
         'é',
         '{:d}',
+        '{:.0f}',
+        '{1:.1F}',
+        '{b:.12f}',
+        '{:.3f}',
       ),
       { maxLength: 5 },
     ),
-    fc.array(fc.constantFrom('v', 's', '1', 'none', '[1]', 'n'), { maxLength: 3 }),
+    fc.array(fc.constantFrom('v', 's', '1', 'none', '[1]', 'n', 'v * -1.0', '-v'), { maxLength: 3 }),
     fc.subarray(['a=s', 'b=v', 'w=4', 'z=n']),
-    fc.oneof(int, fc.constantFrom(1.5, -2.25, 'ab', 'é', true, null)),
+    fc.oneof(
+      int,
+      fc.constantFrom(1.5, -2.25, 0.125, 2.675, -0.004, 'ab', 'é', true, null),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Number.isInteger(x)),
+    ),
   )
   .map(([pieces, positional, keywords, v]) => ({
     template: `{{ ${JSON.stringify(pieces.join(''))}.format(${[...positional, ...keywords].join(', ')}) }}`,
-    data: { v, s: 'text', n: 7 },
+    data: { v, s: ' te xt ', n: -7 },
   })); // prettier-ignore
 
 /**

@@ -78,6 +78,22 @@ describe('a literal format string with plain fields', () => {
   });
 });
 
+describe('a bare str.format field', () => {
+  it.each([
+    ['{:.2f}', -0],
+    ['{:.2f}', -1.005],
+    ['{:.1F}', 2.25],
+    ['{}', -0],
+    ['{}', -12],
+    ['{}', 'text'],
+  ])('prints %s of the JavaScript number or text %s as a field with a width does, trimmed', (fmt, x) => {
+    const wide = fmt.replace('{:', '{:30').replace('{}', '{:30}');
+    expect(outcome(`{{ ${JSON.stringify(fmt)}.format(x) }}`, { x })).toBe(
+      outcome(`{{ fmt.format(x)|trim }}`, { fmt: wide, x }),
+    );
+  });
+});
+
 describe('a literal % format whose conversions take the items in turn', () => {
   it.each([
     ['%s x %d', "'Tee', 3"],

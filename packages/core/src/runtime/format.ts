@@ -1259,6 +1259,8 @@ export function plainFormatter(
   const sources: number[] = [];
   const conversions: (string | null)[] = [];
   const specs: string[] = [];
+  // -1: the general way; 0: `{}` (text and ints printed directly); 1 and more: `{:.Nf}`, N + 1 (numbers directly).
+  const quick: number[] = [];
   let pending = '';
   let auto: number | false = 0;
   for (const field of formatFields(fmt)) {
@@ -1291,6 +1293,8 @@ export function plainFormatter(
     sources.push(source);
     conversions.push(conversion);
     specs.push(field.spec);
+    const fixed = /^\.(\d{1,2})[fF]$/.exec(field.spec);
+    quick.push(conversion !== null ? -1 : field.spec === '' ? 0 : fixed !== null ? Number(fixed[1]) + 1 : -1);
   }
   const tail = pending;
   const n = sources.length;
@@ -1299,7 +1303,17 @@ export function plainFormatter(
     let out = '';
     let size = 0;
     for (let i = 0; i < n; i++) {
-      const text = formatValue(convertField(values[sources[i]], conversions[i]), specs[i]);
+      const v = values[sources[i]];
+      const how = quick[i];
+      let text: string | null = null;
+      if (how === 0) {
+        if (typeof v === 'string') text = v;
+        else if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21) text = String(v);
+      } else if (how > 0 && typeof v === 'number' && !Object.is(v, -0)) {
+        text = fixedText(Math.abs(v), how - 1);
+        if (text !== null && v < 0) text = `-${text}`;
+      }
+      if (text === null) text = formatValue(convertField(v, conversions[i]), specs[i]);
       size += text.length;
       if (size > maxSize) {
         throw new LimitError('maxOutputSize', `str.format result is longer than ${maxSize} characters`);
