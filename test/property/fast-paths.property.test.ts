@@ -167,6 +167,24 @@ const plainPercents: fc.Arbitrary<JinjaCase> = fc
     }),
   );
 
+/**
+ * `x|list|length` and `|count`, counted without the list: values of every type (text with astral characters,
+ * dicts, numbers, none, a name never set), straight and through `select`/`reject`, errors included.
+ */
+const countedLists: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.oneof(
+      fc.array(fc.oneof(int, text, fc.constant(null)), { maxLength: 5 }),
+      text,
+      fc.dictionary(fc.string({ maxLength: 3 }), int, { maxKeys: 4 }),
+      int,
+      fc.constantFrom(null, true, 2.5),
+    ),
+    fc.constantFrom('x', 'missing', 'x|select', 'x|reject', '(x|list)', 'x|map("string")'),
+    fc.constantFrom('length', 'count'),
+  )
+  .map(([x, input, counter]) => ({ template: `{{ ${input}|list|${counter} }}`, data: { x } }));
+
 /** `str.format` specs made of random pieces (fill, align, sign, `z`, `#`, `0`, width, grouping, precision, type). */
 const formatSpecs: fc.Arbitrary<JinjaCase> = fc
   .tuple(
@@ -428,6 +446,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['% formats of one conversion and of several print what Jinja2 prints, errors included', percentFormats],
   ['% formats of bare conversions print items of every type as Jinja2 does, errors included', plainPercents],
   ['str.format specs of random pieces print or fail as in Jinja2', formatSpecs],
+  ['x|list|length counts what Jinja2 counts, errors included', countedLists],
   ['str.format of literals with random fields and arguments prints or fails as in Jinja2', literalFormats],
   [
     'select and reject by a comparison with a constant keep what Jinja2 keeps, errors included',

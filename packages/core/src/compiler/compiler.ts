@@ -2158,16 +2158,53 @@ export class Compiler {
       const formatted = this.literalPercent(node.node, node.args, scope, node);
       if (formatted !== null) return formatted;
     }
+    const counted = this.countedList(node, scope);
+    if (counted !== null) return counted;
     const bound = this.bound<unknown>('filter', node, scope);
     if (typeof bound === 'function') return unknownAfter(input, bound);
     return this.applied(node, bound, input);
   }
 
   /**
+   * `x|list|length` (or `|count`), the way a template counts what a generator yields (`select`, `map`): the items
+   * `list` would copy are counted where they are, so no list is made. Null for any other filter, or when either
+   * filter is not the built-in one.
+   */
+  private countedList(node: ast.Filter, scope: Scope): Ev | null {
+    const list = node.node;
+    if (
+      (node.name !== 'length' && node.name !== 'count') ||
+      !isBareFilter(node) ||
+      list?.type !== 'Filter' ||
+      list.name !== 'list' ||
+      list.node === null ||
+      !isBareFilter(list)
+    )
+      return null;
+    const { filters } = this.registry;
+    if (
+      filters.get(node.name) !== builtinFilters.get(node.name) ||
+      filters.get('list') !== builtinFilters.get('list')
+    )
+      return null;
+    const items = this.expression(list.node, scope);
+    const at = spanOf(list);
+    const source = this.source;
+    return (f) => {
+      const value = items(f);
+      try {
+        return iterate(value).length;
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+    };
+  }
+
+  /**
    * `'...' % (a, b)` and `'...'|format(a, b)` on a string literal whose conversions take the items in turn
-   * (`plainPercent`): the items evaluated, then each printed by its conversion (`percentPrinted`), without looking the string up, making a
-   * tuple or binding the filter per call; what it throws is located at `at` (the filter) when given, as a filter's
-   * errors are. Null for any other format, which compiles as it did.
+   * (`plainPercent`): the items evaluated, then each printed by its conversion (`percentPrinted`), without looking
+   * the string up, making a tuple or binding the filter per call; what it throws is located at `at` (the filter)
+   * when given, as a filter's errors are. Null for any other format, which compiles as it did.
    */
   private literalPercent(
     format: ast.Expr,
@@ -2358,4 +2395,11 @@ function percentPrinted({ literals, fields, tail }: PlainPercent, values: Ev[]):
       };
     }
   }
+}
+
+/** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */
+function isBareFilter(node: ast.Filter): boolean {
+  return (
+    node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null
+  );
 }
