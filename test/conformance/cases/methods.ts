@@ -62,6 +62,10 @@ export const cases: Case[] = rows([
   ['int method on data', '{{ n.bit_length() }}', { n: 1024 }],
   ['float.is_integer', '{{ (2.0).is_integer() }} {{ (2.5).is_integer() }} {{ (10 / 5).is_integer() }}'],
   ['float.conjugate', '{{ (2.5).conjugate() }}'],
+  [
+    'an integral float has the attributes of a float',
+    "{{ (2 * 1.0).real }} {{ (10 / 5).imag }} {{ '{0.real}'.format(4 / 2) }} {{ (4 / 2)['real'] }} [{{ (4 / 2).value }}] {{ (4 / 2).nope is defined }}",
+  ],
   ['float.fromhex', "{{ (1.5).fromhex('0x1.8p1') }}"],
   ['float.hex', '{{ (1.5).hex() }}'],
   ['int has no is_integer in 3.11', '[{{ (5).is_integer }}]'],

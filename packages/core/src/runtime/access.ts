@@ -137,7 +137,8 @@ export function getattr(obj: unknown, name: string): unknown {
   if (field !== NO_FIELD) return field;
   const method = getMethod(obj, name);
   if (method !== undefined) return method;
-  if (typeof obj === 'object' && obj !== null) {
+  // A float (boxed when integral) has the number's attributes, as a JS number does.
+  if (typeof obj === 'object' && obj !== null && !(obj instanceof PyFloat)) {
     if (obj instanceof Namespace) {
       if (!obj.has(name)) return new Undefined(name, obj);
       // A set-by-template `_name` exists, so Python's sandbox refuses it rather than reporting it missing.
@@ -146,9 +147,7 @@ export function getattr(obj: unknown, name: string): unknown {
     if (obj instanceof PyCallable) {
       return obj.attributes?.has(name) ? obj.attributes.get(name) : new Undefined(name, obj);
     }
-    if (Array.isArray(obj) || obj instanceof Markup || obj instanceof PyFloat) {
-      return new Undefined(name, obj);
-    }
+    if (Array.isArray(obj) || obj instanceof Markup) return new Undefined(name, obj);
     if (obj instanceof Map) {
       const value = dictLookup(obj, name);
       return value === NOT_FOUND ? new Undefined(name, obj) : value;
