@@ -203,6 +203,23 @@ describe('renders stay within their limits', () => {
     expect(thrown(() => percentFormat('%999999999d', 1))).toBeInstanceOf(LimitError);
   });
 
+  it("a huge format width or precision fails as Python does when Python's checks of the value's type fail first", () => {
+    for (const [v, spec, kind] of [
+      [7, '.302312', 'ValueError'],
+      [7, '999999c', 'LimitError'],
+      [-1, '999999c', 'OverflowError'],
+      ['a', '999999d', 'ValueError'],
+      ['a', '+999999', 'ValueError'],
+      [1.5, '999999x', 'ValueError'],
+      [1.5, '.999999f', 'LimitError'],
+      ['a', '.999999', 'LimitError'],
+      [true, '.999999', 'ValueError'],
+    ] as const) {
+      const error = thrown(() => formatValue(v, spec));
+      expect(error instanceof LimitError ? 'LimitError' : error.kind, `${spec} of ${v}`).toBe(kind);
+    }
+  });
+
   it('str.format output counts against the output limit', () => {
     expect(thrown(() => strFormat(small, '{0}{0}{0}', ['x'.repeat(400)], {}))).toBeInstanceOf(LimitError);
   });

@@ -197,6 +197,11 @@ interface FormatSpec {
   type: string;
   /** The value's Python type name, for messages. */
   owner: string;
+  /**
+   * The text of a width or precision past the engine's limit, else ''. It fails only once the spec has passed
+   * the checks of the value's type, which Python makes first (`{:.999999}` of an int is its ValueError).
+   */
+  oversize: string;
   /** How a float is printed with it, made on first use. */
   float?: FloatPlan;
 }
@@ -261,6 +266,7 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
     precision: -1,
     type: defaultType,
     owner,
+    oversize: '',
   };
   let i = 0;
   let fillGiven = false;
@@ -289,7 +295,8 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
     if (!alignGiven && defaultAlign === '>') out.align = '=';
     i++;
   }
-  // The sizes are held to the limit once the spec is known to be valid: Python reports a bad spec first.
+  // The sizes are held to the limit once the spec is known to be valid for the value: Python reports a bad spec
+  // first.
   let width = '';
   while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') width += chars[i++];
   if (chars[i] === ',') {
@@ -317,8 +324,10 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
       throw valueError(`Cannot specify '${out.grouping}' with '${formatCode(out.type)}'.`);
     }
   }
-  if (width) out.width = fieldSize(width);
-  if (precision) out.precision = fieldSize(precision);
+  for (const size of [width, precision])
+    if (Number(size) > MAX_FIELD_SIZE && !out.oversize) out.oversize = size;
+  if (width) out.width = Number(width);
+  if (precision) out.precision = Number(precision);
   return out;
 }
 
@@ -406,6 +415,7 @@ function formatText(text: string, spec: FormatSpec): string {
   if (spec.noNegZero) throw valueError('Negative zero coercion (z) not allowed in string format specifier');
   if (spec.alt) throw valueError('Alternate form (#) not allowed in string format specifier');
   if (spec.align === '=') throw valueError("'=' alignment not allowed in string format specifier");
+  if (spec.oversize) throw fieldSizeError(spec.oversize);
   let value = text;
   let length = cpLength(value);
   if (spec.precision >= 0 && length > spec.precision) {
@@ -446,8 +456,10 @@ function formatInt(n: number | bigint, spec: FormatSpec): string {
     if (spec.alt) throw valueError("Alternate form (#) not allowed with integer format specifier 'c'");
     if (negative || abs > 0x10ffff)
       throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
+    if (spec.oversize) throw fieldSizeError(spec.oversize);
     return layoutNumber('', '', String.fromCodePoint(Number(abs)), '', spec);
   }
+  if (spec.oversize) throw fieldSizeError(spec.oversize);
   const radix = type === 'b' ? 2 : type === 'o' ? 8 : type === 'x' || type === 'X' ? 16 : 10;
   let digits = radix === 10 ? intText(abs) : abs.toString(radix);
   if (type === 'X') digits = digits.toUpperCase();
@@ -478,6 +490,7 @@ function floatPlan(spec: FormatSpec): FloatPlan {
 
 function formatFloat(x: number, spec: FormatSpec): string {
   spec.float ??= floatPlan(spec);
+  if (spec.oversize) throw fieldSizeError(spec.oversize);
   const { code, precision, style, percent } = spec.float;
   const value = percent ? x * 100 : x;
   const suffix = percent ? '%' : '';
