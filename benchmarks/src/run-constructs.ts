@@ -6,9 +6,13 @@
  *
  * Options: `--quick` (short rounds, to check the script), `--filter <regex>` (constructs whose name or family
  * matches), `--allow-mismatch` (time the rest when a construct prints other text than Jinja2; it is listed as
- * not timed). Only a full run (neither `--quick` nor `--filter`) writes the results files.
+ * not timed), `--alone` (each construct timed in a process of its own, as a user timing one template of theirs
+ * sees it; written to results/constructs-alone.*). Only a full run (neither `--quick` nor `--filter`) writes
+ * the results files.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import nunjucks from 'nunjucks';
 import { type CheckedConstruct, checkConstructs, engineRenderer } from './constructs/check';
@@ -30,6 +34,10 @@ const { values: options } = parseArgs({
     quick: { type: 'boolean', default: false },
     filter: { type: 'string' },
     'allow-mismatch': { type: 'boolean', default: false },
+    alone: { type: 'boolean', default: false },
+    // Internal to `--alone`: time the construct of this name only, and print its figures as JSON.
+    one: { type: 'string' },
+    'nunjucks-source': { type: 'string' },
   },
 });
 const settings = options.quick
@@ -70,19 +78,81 @@ function mismatches(checked: readonly CheckedConstruct[]): NotTimed[] {
   return found;
 }
 
-function contendersOf(checked: CheckedConstruct): Contender[] {
-  const { construct } = checked;
+function contendersOf(construct: Construct, nunjucksSource: string | undefined): Contender[] {
   const list: Contender[] = [
     { name: 'hand-written', render: () => construct.byHand(shopData) },
     { name: 'Personalize', render: engineRenderer(construct) },
   ];
-  if (checked.nunjucksSource !== undefined) {
-    list.push({ name: 'nunjucks', render: nunjucksRenderer(checked.nunjucksSource) });
-  }
+  if (nunjucksSource !== undefined) list.push({ name: 'nunjucks', render: nunjucksRenderer(nunjucksSource) });
   return list;
 }
 
+/** The figures of one construct's interleaved rounds. */
+function resultOf(construct: Construct, contenders: Contender[]): ConstructResult {
+  const { timings, ratios } = timeContenders(contenders, settings.roundMs, settings.rounds);
+  const [hand, ours, theirs] = timings;
+  const spread = Math.max(...ours.rounds) - Math.min(...ours.rounds);
+  return {
+    name: construct.name,
+    family: construct.family,
+    personalize: ours.rendersPerSecond,
+    handWritten: hand.rendersPerSecond,
+    nunjucks: theirs?.rendersPerSecond,
+    ratio: ratios[1],
+    nunjucksRatio: theirs === undefined ? undefined : ratios[2],
+    vsNunjucks:
+      theirs === undefined ? undefined : median(ours.rounds.map((rate, r) => rate / theirs.rounds[r])),
+    spreadPercent: (spread / 2 / ours.rendersPerSecond) * 100,
+  };
+}
+
+/** `--one`: in a process of its own, warms up and times one construct (checked by the parent) and prints JSON. */
+function timeOne(name: string): number {
+  const construct = constructs.find((c) => c.name === name);
+  if (construct === undefined) {
+    console.error(`No construct is named ${name}.`);
+    return 2;
+  }
+  const contenders = contendersOf(construct, options['nunjucks-source']);
+  for (const c of contenders) warmUp(c.render, settings.warmupMs);
+  console.log(JSON.stringify(resultOf(construct, contenders)));
+  return 0;
+}
+
+/** `--alone`: each construct timed by a process of its own (`--one`), which has rendered no other template. */
+function timeAlone(timed: readonly CheckedConstruct[]): ConstructResult[] {
+  const script = fileURLToPath(import.meta.url);
+  return timed.map((c, i) => {
+    const args = [...process.execArgv, script, '--one', c.construct.name];
+    if (options.quick) args.push('--quick');
+    if (c.nunjucksSource !== undefined) args.push('--nunjucks-source', c.nunjucksSource);
+    const output = execFileSync(process.execPath, args, { encoding: 'utf8' }).trim().split('\n');
+    const result = JSON.parse(output[output.length - 1]) as ConstructResult;
+    process.stdout.write(
+      `  ${String(i + 1).padStart(3)}/${timed.length} ${c.construct.name}: ${result.ratio.toFixed(2)}x\n`,
+    );
+    return result;
+  });
+}
+
+/** All constructs timed in this process, each after every construct has rendered. */
+function timeShared(timed: readonly CheckedConstruct[]): ConstructResult[] {
+  const contenders = timed.map((c) => contendersOf(c.construct, c.nunjucksSource));
+  // Every construct renders before any is timed, so the engine's shared code has seen all of them, as it has
+  // in a service rendering many templates; timing each right after its own warm-up would flatter the engine.
+  console.log(`Warming up ${timed.length} constructs...`);
+  for (const list of contenders) for (const c of list) warmUp(c.render, settings.warmupMs);
+  return timed.map((c, i) => {
+    const result = resultOf(c.construct, contenders[i]);
+    process.stdout.write(
+      `  ${String(i + 1).padStart(3)}/${timed.length} ${c.construct.name}: ${result.ratio.toFixed(2)}x\n`,
+    );
+    return result;
+  });
+}
+
 async function main(): Promise<number> {
+  if (options.one !== undefined) return timeOne(options.one);
   const chosen = selected();
   if (chosen.length === 0) {
     console.error(`No construct matches --filter ${options.filter}.`);
@@ -114,43 +184,18 @@ async function main(): Promise<number> {
   }
   const skipped = new Set(notTimed.map((n) => n.name));
   const timed = checked.filter((c) => !skipped.has(c.construct.name));
-  const contenders = timed.map(contendersOf);
-
-  // Every construct renders before any is timed, so the engine's shared code has seen all of them, as it has
-  // in a service rendering many templates; timing each right after its own warm-up would flatter the engine.
-  console.log(`Warming up ${timed.length} constructs...`);
-  for (const list of contenders) for (const c of list) warmUp(c.render, settings.warmupMs);
-
+  const mode = options.alone ? 'alone' : 'shared';
   console.log(
-    `Timing (${settings.rounds} rounds of ${settings.roundMs} ms per contender; rates per CPU second of this process)...`,
+    `Timing (${settings.rounds} rounds of ${settings.roundMs} ms per contender; rates per CPU second of ${mode === 'alone' ? 'a process per construct' : 'this process'})...`,
   );
-  const results: ConstructResult[] = [];
-  timed.forEach((c, i) => {
-    const { timings, ratios } = timeContenders(contenders[i], settings.roundMs, settings.rounds);
-    const [hand, ours, theirs] = timings;
-    const spread = Math.max(...ours.rounds) - Math.min(...ours.rounds);
-    results.push({
-      name: c.construct.name,
-      family: c.construct.family,
-      personalize: ours.rendersPerSecond,
-      handWritten: hand.rendersPerSecond,
-      nunjucks: theirs?.rendersPerSecond,
-      ratio: ratios[1],
-      nunjucksRatio: theirs === undefined ? undefined : ratios[2],
-      vsNunjucks:
-        theirs === undefined ? undefined : median(ours.rounds.map((rate, r) => rate / theirs.rounds[r])),
-      spreadPercent: (spread / 2 / ours.rendersPerSecond) * 100,
-    });
-    process.stdout.write(
-      `  ${String(i + 1).padStart(3)}/${timed.length} ${c.construct.name}: ${ratios[1].toFixed(2)}x\n`,
-    );
-  });
-  if (renderedCharacters() === 0) throw new Error('every render was empty');
+  const results = mode === 'alone' ? timeAlone(timed) : timeShared(timed);
+  if (mode === 'shared' && renderedCharacters() === 0) throw new Error('every render was empty');
   results.sort((a, b) => a.ratio - b.ratio);
 
   const report: ConstructsReport = {
     date: new Date().toISOString(),
     engine: engineCommit(),
+    mode,
     machine: machine(),
     versions: packageVersions(['@personalize/core', 'nunjucks']),
     settings,
@@ -172,9 +217,10 @@ async function main(): Promise<number> {
   if (!options.quick && options.filter === undefined) {
     const dir = new URL('../results/', import.meta.url);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(new URL('constructs.json', dir), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(new URL('constructs.md', dir), constructsMarkdown(report));
-    console.log('Wrote benchmarks/results/constructs.json and constructs.md');
+    const name = mode === 'alone' ? 'constructs-alone' : 'constructs';
+    writeFileSync(new URL(`${name}.json`, dir), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(new URL(`${name}.md`, dir), constructsMarkdown(report));
+    console.log(`Wrote benchmarks/results/${name}.json and ${name}.md`);
   }
   return 0;
 }
