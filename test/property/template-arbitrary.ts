@@ -163,7 +163,11 @@ function buildExpr(ty: Ty, depth: number, scope: Scope): fc.Arbitrary<string> {
         fc.tuple(paren(sub('int')), countArb).map(([x, k]) => `${x} ** ${k}`),
         paren(sub('int')).map((x) => `-${x}`),
         filtered('str', fc.constantFrom('length', 'wordcount')),
-        filtered('list', fc.constantFrom('length', 'sum', 'count')),
+        filtered(
+          'list',
+          fc.constantFrom('length', 'sum', 'count', 'list|length', "select('odd')|list|count"),
+        ),
+        filtered('any', fc.constantFrom('list|length', 'list|count')),
         filtered('num', fc.constantFrom('int', 'round|int', 'abs|int')),
         filtered('any', fc.constantFrom('int', 'int(7)', 'length')),
         fc
@@ -240,6 +244,21 @@ function buildExpr(ty: Ty, depth: number, scope: Scope): fc.Arbitrary<string> {
         { weight: 3, arbitrary: fc.tuple(receiver(sub('str')), strMethod(sub)).map(([s, m]) => `${s}.${m}`) },
         fc.tuple(sub('any'), sub('any')).map(([a, b]) => `'{} and {}'.format(${a}, ${b})`),
         fc.tuple(sub('any'), sub('int')).map(([a, b]) => `'%s/%d' % (${a}, ${b})`),
+        // Bare conversions, which print their item directly when it is a text, an int or a number.
+        fc
+          .tuple(sub('num'), fc.constantFrom('%.2f', '%d', '%s', '%.0f', '%5.1f', '%.1f%%'))
+          .map(([x, f]) => `'${f}'|format(${x})`),
+        fc
+          .tuple(sub('any'), sub('num'), fc.constantFrom('|format', ' %'))
+          .map(([a, x, how]) =>
+            how === '|format' ? `'%s: %.2f'|format(${a}, ${x})` : `'%s: %.2f' % (${a}, ${x})`,
+          ),
+        fc
+          .tuple(paren(sub('any')), fc.constantFrom('%s', '%d items', '%.1f', '[%s]'))
+          .map(([x, f]) => `'${f}' % ${x}`),
+        fc
+          .tuple(sub('any'), sub('num'), fc.constantFrom('{} {:.2f}', '{0}/{1:.1f}', '{1:.3F}{0}'))
+          .map(([a, x, f]) => `'${f}'.format(${a}, ${x})`),
         fc
           .tuple(sub('num'), fc.constantFrom('.2f', ',', '>8', '.1%', 'e', 'g'))
           .map(([x, spec]) => `'{:${spec}}'.format(${x})`),
