@@ -507,6 +507,12 @@ describe('hashing', () => {
     expect(failure('convertToSHA256NoSalt', 'a\ud800b')).toBe(
       'ValueError: convertToSHA256NoSalt: the text holds a lone surrogate (\\ud800) at position 1, which UTF-8 cannot encode',
     );
+    expect(failure('convertToSHA256', 'a\udc00', ['k'])).toBe(
+      'ValueError: convertToSHA256: the text holds a lone surrogate (\\udc00) at position 1, which UTF-8 cannot encode',
+    );
+    expect(failure('convertToSHA256', 'a', ['\ud800k'])).toBe(
+      'ValueError: convertToSHA256: the text holds a lone surrogate (\\ud800) at position 0, which UTF-8 cannot encode',
+    );
   });
 });
 
