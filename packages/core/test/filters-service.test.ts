@@ -558,6 +558,23 @@ describe('base64', () => {
     );
   });
 
+  it('encodes the UTF-8 bytes of ASCII and other text as Node does', () => {
+    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(run('base64encode', t)).toBe(Buffer.from(t, 'utf8').toString('base64'));
+      }),
+    );
+  });
+
+  it('refuses Base64 longer than the output limit, ASCII or not, before making it', () => {
+    const small = { ...state, limits: { ...state.limits, maxOutputSize: 8 } };
+    expect(runIn(small, 'base64encode', 'abcdef', [], {})).toBe('YWJjZGVm');
+    for (const text of ['abcdefg', 'éabcde']) {
+      expect(() => runIn(small, 'base64encode', text, [], {})).toThrow(/base64encode/);
+    }
+  });
+
   it('decodes what it encodes, for any text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
