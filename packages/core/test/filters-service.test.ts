@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { TemplateRuntimeError } from '../src/errors';
 import { callSpec } from '../src/filters/call';
 import { MAX_SECONDS, MIN_SECONDS } from '../src/filters/civil-time';
+import { unquoteRuns } from '../src/filters/encoding';
 import { useNodeCrypto } from '../src/filters/hashing';
 import { serviceFilters } from '../src/filters/service';
 import { DEFAULT_LIMITS } from '../src/limits';
@@ -609,6 +610,30 @@ describe('urldecode', () => {
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         expect(run('urldecode', encodeURIComponent(text))).toBe(text);
       }),
+    );
+  });
+
+  it('decodes natively what Python decodes run by run, broken escapes and non-ASCII text among them', () => {
+    const piece = fc.constantFrom(
+      '%',
+      '%C3',
+      '%A9',
+      '%e2%9c%93',
+      '%F0',
+      '%9F',
+      '%8E',
+      '%89',
+      '%ED',
+      '%A0',
+      '%80',
+    );
+    const other = fc.constantFrom('a', '+', ' ', 'é', 'z', '2', 'F', '\ud800', '😀', '%%', '%2', '%g1');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(piece, other), { maxLength: 10 }), (parts) => {
+        const text = parts.join('');
+        expect(run('urldecode', text)).toBe(unquoteRuns(state, text.replaceAll('+', ' ')));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -97,7 +97,18 @@ export function base64decode(state: RenderState, value: unknown): string {
 export function urldecode(state: RenderState, value: unknown): string {
   const text = inputText(value).replaceAll('+', ' ');
   if (!text.includes('%')) return text;
-  // Python decodes each run of ASCII characters on its own; other characters pass through.
+  spend(state, text.length);
+  // Escapes that are all whole UTF-8 characters decode natively, to what Python's decoding gives them;
+  // anything else (a `%` without two hex digits, bytes that are not UTF-8) throws, and takes the way below.
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return unquoteRuns(state, text);
+  }
+}
+
+/** `unquote` of text with `%`: each run of ASCII characters decoded on its own, other characters as they are. */
+export function unquoteRuns(state: RenderState, text: string): string {
   return text.replace(/[^\u0080-\uffff]+/g, (run) => {
     const bytes: number[] = [];
     for (let i = 0; i < run.length; i++) {
