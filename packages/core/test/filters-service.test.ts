@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { TemplateRuntimeError } from '../src/errors';
 import { callSpec } from '../src/filters/call';
 import { MAX_SECONDS, MIN_SECONDS } from '../src/filters/civil-time';
-import { unquoteRuns } from '../src/filters/encoding';
+import { a2bBase64, unquoteRuns } from '../src/filters/encoding';
 import { useNodeCrypto } from '../src/filters/hashing';
 import { serviceFilters } from '../src/filters/service';
 import { DEFAULT_LIMITS } from '../src/limits';
@@ -574,6 +574,46 @@ describe('base64', () => {
     for (const text of ['abcdefg', 'éabcde']) {
       expect(() => runIn(small, 'base64encode', text, [], {})).toThrow(/base64encode/);
     }
+  });
+
+  it('decodes natively what Python decodes, padding, skipped characters and non-ASCII bytes among them', () => {
+    const piece = fc.constantFrom(
+      'YWJj',
+      'YQ==',
+      'YWI=',
+      'w6k=',
+      '4pyT',
+      'YR==',
+      'Zm9v',
+      '=',
+      '==',
+      'Y',
+      'YW',
+      ' ',
+      '*',
+      '\n',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (parts) => {
+        const text = parts.join('');
+        const expected = (() => {
+          try {
+            return a2bBase64(state, text);
+          } catch (error) {
+            return (error as Error).message;
+          }
+        })();
+        const actual = (() => {
+          try {
+            return run('base64decode', text);
+          } catch (error) {
+            return (error as Error).message;
+          }
+        })();
+        expect(actual).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('decodes what it encodes, for any text', () => {
