@@ -123,9 +123,10 @@ function timeOne(name: string): number {
 function timeAlone(timed: readonly CheckedConstruct[]): ConstructResult[] {
   const script = fileURLToPath(import.meta.url);
   return timed.map((c, i) => {
-    const args = [...process.execArgv, script, '--one', c.construct.name];
+    // `--name=value`: a construct's name or source may start with a dash.
+    const args = [...process.execArgv, script, `--one=${c.construct.name}`];
     if (options.quick) args.push('--quick');
-    if (c.nunjucksSource !== undefined) args.push('--nunjucks-source', c.nunjucksSource);
+    if (c.nunjucksSource !== undefined) args.push(`--nunjucks-source=${c.nunjucksSource}`);
     const output = execFileSync(process.execPath, args, { encoding: 'utf8' }).trim().split('\n');
     const result = JSON.parse(output[output.length - 1]) as ConstructResult;
     process.stdout.write(
