@@ -23,10 +23,10 @@ export function base64encode(state: RenderState, value: unknown): string {
   const text = inputText(value);
   // ASCII text is its own UTF-8, which `btoa` (every browser, Node 16 on) encodes natively: 3x the loop below on
   // a user ID. The output limit holds before it runs, and the time limit is spent for the whole text.
-  if (typeof btoa === 'function' && pyIsAscii(text)) {
+  if (BTOA !== undefined && pyIsAscii(text)) {
     checkSize(state, Math.ceil(text.length / 3) * 4, 'base64encode');
     spend(state, text.length);
-    return btoa(text);
+    return BTOA(text);
   }
   const bytes = utf8Encode('base64encode', text);
   checkSize(state, Math.ceil(bytes.length / 3) * 4, 'base64encode');
@@ -51,9 +51,9 @@ export function base64decode(state: RenderState, value: unknown): string {
   const fail = (why: string) => valueError(`base64decode: cannot decode ${quoted(text)} (${why})`);
   if (!pyIsAscii(text)) throw fail('Base64 text is ASCII only');
   // Well-formed Base64 of ASCII text decodes natively to that text (every browser, Node 16 on).
-  if (typeof atob === 'function' && STRICT_BASE64.test(text)) {
+  if (ATOB !== undefined && STRICT_BASE64.test(text)) {
     spend(state, text.length);
-    const binary = atob(text);
+    const binary = ATOB(text);
     if (pyIsAscii(binary)) return binary;
   }
   return a2bBase64(state, text);
@@ -141,6 +141,10 @@ const BASE64_CODES = Array.from(BASE64, (ch) => ch.charCodeAt(0));
 const BASE64_VALUES = Int8Array.from({ length: 128 }, (_, code) => BASE64.indexOf(String.fromCharCode(code)));
 const PAD_CODE = '='.charCodeAt(0);
 const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
+/** The platform's Base64 of a binary string and back (every browser, Node 16 on), where there is one. */
+const PLATFORM = globalThis as { btoa?: (data: string) => string; atob?: (data: string) => string };
+const BTOA = PLATFORM.btoa?.bind(globalThis);
+const ATOB = PLATFORM.atob?.bind(globalThis);
 /** Base64 with nothing Python would skip or refuse: whole quads, padding only at the end. */
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
