@@ -51,6 +51,15 @@ function runIn(
   return callSpec(renderState, name, spec, value, args, kwargs);
 }
 
+/** What `call` returns, or the message of what it throws. */
+function textOrError(call: () => unknown): unknown {
+  try {
+    return call();
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /** The error a filter call raises, as `Kind: message`. */
 function failure(name: string, value: unknown, args: unknown[] = [], kwargs: Kwargs = {}): string {
   try {
@@ -596,21 +605,7 @@ describe('base64', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (parts) => {
         const text = parts.join('');
-        const expected = (() => {
-          try {
-            return a2bBase64(state, text);
-          } catch (error) {
-            return (error as Error).message;
-          }
-        })();
-        const actual = (() => {
-          try {
-            return run('base64decode', text);
-          } catch (error) {
-            return (error as Error).message;
-          }
-        })();
-        expect(actual).toBe(expected);
+        expect(textOrError(() => run('base64decode', text))).toBe(textOrError(() => a2bBase64(state, text)));
       }),
       { numRuns: 2000 },
     );

@@ -21,7 +21,7 @@ import {
 } from '../runtime/access';
 import { type PlainPercent, plainFormatter, plainPercent, str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
-import { dictEntries, iterate } from '../runtime/iterate';
+import { countItems, dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
 import { callResolved, DICT_ATTRIBUTE_NAMES, methodsNamed } from '../runtime/methods';
 import {
@@ -1614,7 +1614,7 @@ export class Compiler {
         const op = BINARY[node.op];
         const left = this.expression(node.left, scope);
         const right = this.expression(node.right, scope);
-        const plain = node.op === '%' ? this.literalPercentOne(node.left) : null;
+        const plain = node.op === '%' ? literalPlainPercent(node.left, 1) : null;
         if (plain !== null) {
           // `'%.1f%%' % x`: a text or number is the one item; anything else (a tuple, a dict) as `%` takes it.
           const [head] = plain.literals;
@@ -2193,7 +2193,7 @@ export class Compiler {
     return (f) => {
       const value = items(f);
       try {
-        return iterate(value).length;
+        return countItems(value);
       } catch (error) {
         throw locate(error, at, source);
       }
@@ -2212,28 +2212,13 @@ export class Compiler {
     scope: Scope,
     at: ast.Span | null,
   ): Ev | null {
-    if (format.type !== 'Const' || typeof format.value !== 'string') return null;
-    const plain = plainPercent(format.value, items.length);
+    const plain = literalPlainPercent(format, items.length);
     if (plain === null) return null;
     const formatted = percentPrinted(
       plain,
       items.map((item) => this.expression(item, scope)),
     );
-    if (at === null) return formatted;
-    const node = spanOf(at);
-    const source = this.source;
-    return (f) => {
-      try {
-        return formatted(f);
-      } catch (error) {
-        throw locate(error, node, source);
-      }
-    };
-  }
-
-  /** `plainPercent` of a string literal with one conversion, or null. */
-  private literalPercentOne(format: ast.Expr): PlainPercent | null {
-    return format.type === 'Const' && typeof format.value === 'string' ? plainPercent(format.value, 1) : null;
+    return at === null ? formatted : this.guarded(at, formatted);
   }
 
   /**
@@ -2359,6 +2344,13 @@ export class Compiler {
     if (typeof bound === 'function') return unknownAfter(value, bound);
     return this.applied(node, bound, value);
   }
+}
+
+/** `plainPercent` of a string literal taking `count` items, or null for anything else. */
+function literalPlainPercent(format: ast.Expr, count: number): PlainPercent | null {
+  return format.type === 'Const' && typeof format.value === 'string'
+    ? plainPercent(format.value, count)
+    : null;
 }
 
 /**

@@ -589,27 +589,35 @@ function fieldPrinter(fmt: string, piece: PercentField): (v: unknown) => string 
   if (width >= 0 || piece.plus || piece.blank || piece.alt || piece.zero) return general;
   switch (piece.conv) {
     case 's':
-      return precision >= 0 ? general : (v) => (typeof v === 'string' ? v : general(v));
+      return precision >= 0 ? general : (v) => bareText(v) ?? general(v);
     case 'd':
     case 'i':
-      return precision >= 0
-        ? general
-        : (v) =>
-            typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21 ? String(v) : general(v);
+      return precision >= 0 ? general : (v) => bareInt(v) ?? general(v);
     case 'f':
     case 'F': {
       const digits = precision < 0 ? 6 : precision;
-      return (v) => {
-        if (typeof v === 'number' && !Object.is(v, -0)) {
-          const text = fixedText(Math.abs(v), digits);
-          if (text !== null) return v < 0 ? `-${text}` : text;
-        }
-        return general(v);
-      };
+      return (v) => bareFixed(v, digits) ?? general(v);
     }
     default:
       return general;
   }
+}
+
+/** An int JS holds exactly, as a bare `%d` or `{}` prints it; null for anything else. */
+function bareInt(v: unknown): string | null {
+  return typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21 ? String(v) : null;
+}
+
+/** Text or an int JS holds exactly, as a bare `%s` or `{}` prints it; null for anything else. */
+function bareText(v: unknown): string | null {
+  return typeof v === 'string' ? v : bareInt(v);
+}
+
+/** A number as a bare `%.Nf` or `{:.Nf}` prints it with `digits` decimals; null where the quick way cannot. */
+function bareFixed(v: unknown, digits: number): string | null {
+  if (typeof v !== 'number' || Object.is(v, -0)) return null;
+  const text = fixedText(Math.abs(v), digits);
+  return text === null || v >= 0 ? text : `-${text}`;
 }
 
 /** `Markup % args`: the arguments' text is escaped. */
@@ -1318,15 +1326,9 @@ export function plainFormatter(
     for (let i = 0; i < n; i++) {
       const v = values[sources[i]];
       const how = quick[i];
-      let text: string | null = null;
-      if (how === 0) {
-        if (typeof v === 'string') text = v;
-        else if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21) text = String(v);
-      } else if (how > 0 && typeof v === 'number' && !Object.is(v, -0)) {
-        text = fixedText(Math.abs(v), how - 1);
-        if (text !== null && v < 0) text = `-${text}`;
-      }
-      if (text === null) text = formatValue(convertField(v, conversions[i]), specs[i]);
+      const text =
+        (how === 0 ? bareText(v) : how > 0 ? bareFixed(v, how - 1) : null) ??
+        formatValue(convertField(v, conversions[i]), specs[i]);
       size += text.length;
       if (size > maxSize) {
         throw new LimitError('maxOutputSize', `str.format result is longer than ${maxSize} characters`);

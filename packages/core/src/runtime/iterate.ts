@@ -72,6 +72,17 @@ export function iterate(v: unknown): unknown[] {
   throw typeError(`'${typeName(v)}' object is not iterable`);
 }
 
+/**
+ * Python's `len(list(v))`: what iterating `v` yields, counted without making the list (text's code points
+ * without splitting it); a value that cannot be iterated fails as `iterate` does.
+ */
+export function countItems(v: unknown): number {
+  if (Array.isArray(v)) return v.length;
+  if (typeof v === 'string') return cpLength(v);
+  if (v instanceof Markup) return cpLength(v.value);
+  return iterate(v).length;
+}
+
 /** Python's `len(v)`: code points for strings, items for lists and dicts; Undefined has length 0. */
 export function length(v: unknown): number {
   if (typeof v === 'string') return cpLength(v);
