@@ -1,5 +1,6 @@
 // Expected values were produced by CPython 3.11 with Jinja2 3.1.2 (SandboxedEnvironment) from the same inputs.
 import { describe, expect, it } from 'vitest';
+import { compile } from '../src/index';
 import { formatValue, percentFormat, repr, str, strFormat } from '../src/runtime/format';
 import { Markup, Namespace, tuple, Undefined } from '../src/runtime/values';
 import { f, runtimeState, textOutcome } from './helpers/runtime-show';
@@ -99,6 +100,24 @@ describe('`str` prints ints in full, bools and None by name', () => {
     expect(textOutcome(() => str(VALUES[source]))).toBe(expected);
   });
 });
+describe('an int JS holds as a number past the safe range is its exact digits, as its bigint is', () => {
+  // The double 2 ** 60 is the int 1152921504606846976; String() gives the shortest text that reads back as it.
+  const printed =
+    "{{ y }}|{{ y|string }}|{{ '%d' % y }}|{{ '%5d' % y }}|{{ '%s' % y }}|{{ '{}'.format(y) }}|{{ '{:d}'.format(y) }}|{{ [y] }}";
+  it.each([
+    [2 ** 60, '1152921504606846976'],
+    [-(2 ** 64), '-18446744073709551616'],
+    [2 ** 53 + 2, '9007199254740994'],
+  ])('%s prints as %s by every way of printing it', (y, d) => {
+    expect(compile(printed).render({ y })).toBe(`${d}|${d}|${d}|${d}|${d}|${d}|${d}|[${d}]`);
+  });
+
+  it('equals, keys and dedupes as the same int made in the template', () => {
+    const source = '{{ y == 2 ** 60 }}|{{ {y: 1}[2 ** 60] }}|{{ [y, 2 ** 60]|unique|list|length }}|{{ -y }}';
+    expect(compile(source).render({ y: 2 ** 60 })).toBe('True|1|1|-1152921504606846976');
+  });
+});
+
 describe("`str` prints floats as Python's repr: shortest digits, `.0` on integral values, exponent past 1e16 and below 1e-4", () => {
   it.each([
     ['f(2.0)', '2.0'],

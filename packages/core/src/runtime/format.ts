@@ -41,8 +41,9 @@ const PROGRAM_CACHE_SIZE = 512;
 /** The decimal text of an int (a JS integer or a bigint), refusing what CPython refuses. */
 export function intText(n: number | bigint): string {
   if (typeof n === 'number') {
-    // String() switches to exponent notation at 1e21; ints always print every digit.
-    return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
+    // String() prints the shortest text that reads back as the same double (2 ** 60 as 1152921504606847000) and
+    // switches to exponents at 1e21; an int past the safe range prints its exact digits.
+    return Number.isSafeInteger(n) ? String(n) : BigInt(n).toString();
   }
   // A huge int is refused from its size in hex, before the (quadratic) decimal conversion.
   const magnitude = n < 0n ? -n : n;
@@ -605,7 +606,7 @@ function fieldPrinter(fmt: string, piece: PercentField): (v: unknown) => string 
 
 /** An int JS holds exactly, as a bare `%d` or `{}` prints it; null for anything else. */
 function bareInt(v: unknown): string | null {
-  return typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21 ? String(v) : null;
+  return typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : null;
 }
 
 /** Text or an int JS holds exactly, as a bare `%s` or `{}` prints it; null for anything else. */
@@ -909,7 +910,7 @@ function percentField(
     case 'X':
     case 'o': {
       const radix = conv === 'x' || conv === 'X' ? 16 : conv === 'o' ? 8 : 10;
-      if (radix === 10 && typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21) {
+      if (radix === 10 && typeof v === 'number' && Number.isSafeInteger(v)) {
         // The usual int, printed without a bigint.
         body = String(Math.abs(v));
         sign = percentSign(v < 0, piece);

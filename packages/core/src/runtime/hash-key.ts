@@ -19,7 +19,8 @@ export function hashKey(value: unknown): string {
   if (typeof value === 'number' || value instanceof PyFloat) {
     const x = typeof value === 'number' ? value : value.value;
     if (Number.isNaN(x)) return `nan${nextIdentity++}`;
-    if (Number.isInteger(x)) return Math.abs(x) < 1e21 ? `n${x}` : `n${BigInt(x)}`;
+    // Past the safe range String() is not the int's digits (2 ** 60), which a bigint's key has.
+    if (Number.isInteger(x)) return Number.isSafeInteger(x) ? `n${x}` : `n${BigInt(x)}`;
     return `n${x}`;
   }
   if (typeof value === 'string') return `s${value}`;
