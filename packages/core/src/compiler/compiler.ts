@@ -195,6 +195,17 @@ function toText(value: unknown): string {
 }
 
 /**
+ * What names the object a member is read from, for `propertyLoad`: the variable (`item` of `item.price`) or the
+ * member it is itself (`specs` of `item.specs.origin`). Objects named alike are mostly alike, so a key read from
+ * a `variant` and from an `item` gets two inline caches, each seeing its own kind of object's shapes.
+ */
+function ownerHint(node: ast.Expr): string {
+  if (node.type === 'Name') return node.name;
+  if (node.type === 'Getattr') return node.attr;
+  return '';
+}
+
+/**
  * The reader of a render variable: from plain-object variables (the usual case) by a direct read, since the
  * name is not one they inherit; otherwise through `lookupVariable`.
  */
@@ -1039,7 +1050,7 @@ export class Compiler {
     if (place === null || place[0] !== 0 || !readsOwnValueFirst(key)) return null;
     const read = memberAccess(kind, key);
     const slot = place[1];
-    const load = propertyLoad(key);
+    const load = propertyLoad(key, ownerHint(node.node));
     return (f) => {
       const o = f.vars[slot];
       if (typeof o === 'object' && o !== null) {
@@ -1740,7 +1751,7 @@ export class Compiler {
     scope: Scope,
   ): Ev {
     const read = memberAccess(kind, key);
-    const load = propertyLoad(key);
+    const load = propertyLoad(key, ownerHint(objNode));
     if (!readsOwnValueFirst(key)) {
       const obj = this.object(objNode, member, scope);
       return (f) => read(obj(f), key, load);

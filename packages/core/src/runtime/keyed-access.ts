@@ -16,9 +16,10 @@ export type PropertyLoad = (object: Record<string, unknown>, key: string) => unk
  * A hundred and twenty-eight copies of one property read. V8 keeps an inline cache per function, not per call
  * site: a single shared `object[key]` sees every key of every template, goes megamorphic and costs about 20 ns
  * a read, where a copy that sees one key stays monomorphic: 6 ns (`pnpm bench:property-loads`). Each key a
- * template reads by name gets a copy of its own while there are copies to give; later keys share them. The
- * plain-object test is in the copy too, so its inline cache sees only the shapes that hold that key. (Writes by
- * key were tried the same way and measured slower over the 224 constructs, 0.98x: they stay assignments.)
+ * template reads by name gets a copy of its own while there are copies to give (one for each kind of object it
+ * is read from, see `propertyLoad`); later keys share them. The plain-object test is in the copy too, so its
+ * inline cache sees only the shapes that hold that key. (Writes by key were tried the same way and measured
+ * slower over the 224 constructs, 0.98x: they stay assignments.)
  */
 const LOADS: readonly PropertyLoad[] = [
   (object, key) => (object.constructor === Object ? object[key] : NOT_PLAIN),
@@ -152,22 +153,35 @@ const LOADS: readonly PropertyLoad[] = [
 ];
 
 /**
- * The copy each key was given, for the first keys a process sees (bounded: a long-running process compiles
- * untrusted templates); later keys are given one by a hash of their text.
+ * The copy each read was given, by its owner and key, for the first reads a process sees (bounded: a
+ * long-running process compiles untrusted templates); later ones are given one by a hash of their key.
  */
 const loadOfKey = new Map<string, PropertyLoad>();
 const MAX_REMEMBERED_KEYS = 4096;
+/** The copy each key was first given, whatever its owner (as bounded). */
+const firstLoadOf = new Map<string, PropertyLoad>();
 
-/** The property read a template uses for `key`, known when it is compiled. */
-export function propertyLoad(key: string): PropertyLoad {
-  const given = loadOfKey.get(key);
+/**
+ * The property read a template uses for `key`, known when it is compiled. `owner` names what it is read from
+ * (`item`, `variant`): the same key read from two kinds of object gets two copies while there are copies to
+ * give, since the shapes of one kind are enough for one inline cache; once they are all given, a key read from
+ * a new owner shares its first owner's copy rather than another key's (a copy that sees two keys is slower
+ * than one that sees many shapes).
+ */
+export function propertyLoad(key: string, owner = ''): PropertyLoad {
+  const id = owner === '' ? key : `${owner}\0${key}`;
+  const given = loadOfKey.get(id);
   if (given !== undefined) return given;
   if (loadOfKey.size >= MAX_REMEMBERED_KEYS) {
     let hash = 0;
     for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
     return LOADS[(hash >>> 0) % LOADS.length];
   }
-  const load = LOADS[loadOfKey.size % LOADS.length];
-  loadOfKey.set(key, load);
+  let load = loadOfKey.size >= LOADS.length && id !== key ? firstLoadOf.get(key) : undefined;
+  if (load === undefined) {
+    load = LOADS[loadOfKey.size % LOADS.length];
+    if (!firstLoadOf.has(key)) firstLoadOf.set(key, load);
+  }
+  loadOfKey.set(id, load);
   return load;
 }

@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The copies are handed out from module state: each test starts from a fresh module.
+let keyed: typeof import('../src/runtime/keyed-access');
+
+beforeEach(async () => {
+  vi.resetModules();
+  keyed = await import('../src/runtime/keyed-access');
+});
+
+describe('propertyLoad: one copy of the read per key and kind of object', () => {
+  it('gives one read the same copy every time it is asked', () => {
+    expect(keyed.propertyLoad('price', 'item')).toBe(keyed.propertyLoad('price', 'item'));
+    expect(keyed.propertyLoad('price')).toBe(keyed.propertyLoad('price'));
+  });
+
+  it('gives the same key read from two owners two copies while there are copies to give', () => {
+    const fromItem = keyed.propertyLoad('price', 'item');
+    const fromVariant = keyed.propertyLoad('price', 'variant');
+    const unowned = keyed.propertyLoad('price');
+    expect(new Set([fromItem, fromVariant, unowned]).size).toBe(3);
+  });
+
+  it('once every copy is given, shares a key with its first owner rather than with another key', () => {
+    const first = keyed.propertyLoad('price', 'item');
+    const given = [first];
+    for (let i = 0; given.length < 128; i++) given.push(keyed.propertyLoad(`key${i}`, 'item'));
+    expect(new Set(given).size).toBe(128);
+    expect(keyed.propertyLoad('price', 'variant')).toBe(first);
+    expect(keyed.propertyLoad('price', 'line')).toBe(first);
+    // A key never seen before still gets a copy.
+    expect(given).toContain(keyed.propertyLoad('fresh', 'item'));
+  });
+
+  it('every copy reads a plain object own value and refuses anything else', () => {
+    const loads = new Set<ReturnType<typeof keyed.propertyLoad>>();
+    for (let i = 0; i < 300; i++) loads.add(keyed.propertyLoad(`k${i}`, i % 2 === 0 ? 'a' : ''));
+    expect(loads.size).toBe(128);
+    class Product {
+      price = 3;
+    }
+    for (const load of loads) {
+      expect(load({ price: 3 }, 'price')).toBe(3);
+      expect(load({}, 'price')).toBeUndefined();
+      expect(load(new Product() as never, 'price')).toBe(keyed.NOT_PLAIN);
+      expect(load(new Map() as never, 'size')).toBe(keyed.NOT_PLAIN);
+    }
+  });
+});
