@@ -32,6 +32,15 @@ describe('propertyLoad: one copy of the read per key and kind of object', () => 
     expect(given).toContain(keyed.propertyLoad('fresh', 'item'));
   });
 
+  it('does not remember very long names, and gives one long key the same copy from every owner', () => {
+    const long = 'k'.repeat(300);
+    const first = keyed.propertyLoad(long, 'item');
+    expect(keyed.propertyLoad(long, 'variant')).toBe(first);
+    expect(keyed.propertyLoad(long)).toBe(first);
+    // Short keys still get copies of their own.
+    expect(keyed.propertyLoad('price', 'item')).not.toBe(keyed.propertyLoad('price', 'variant'));
+  });
+
   it('every copy reads a plain object own value and refuses anything else', () => {
     const loads = new Set<ReturnType<typeof keyed.propertyLoad>>();
     for (let i = 0; i < 300; i++) loads.add(keyed.propertyLoad(`k${i}`, i % 2 === 0 ? 'a' : ''));

@@ -154,10 +154,13 @@ const LOADS: readonly PropertyLoad[] = [
 
 /**
  * The copy each read was given, by its owner and key, for the first reads a process sees (bounded: a
- * long-running process compiles untrusted templates); later ones are given one by a hash of their key.
+ * long-running process compiles untrusted templates); later ones, and very long names, are given one by a hash
+ * of their key.
  */
 const loadOfKey = new Map<string, PropertyLoad>();
 const MAX_REMEMBERED_KEYS = 4096;
+/** Longer names are not remembered: a few thousand of them could hold a lot of memory. */
+const MAX_REMEMBERED_LENGTH = 256;
 /** The copy each key was first given, whatever its owner (as bounded). */
 const firstLoadOf = new Map<string, PropertyLoad>();
 
@@ -172,7 +175,7 @@ export function propertyLoad(key: string, owner = ''): PropertyLoad {
   const id = owner === '' ? key : `${owner}\0${key}`;
   const given = loadOfKey.get(id);
   if (given !== undefined) return given;
-  if (loadOfKey.size >= MAX_REMEMBERED_KEYS) {
+  if (loadOfKey.size >= MAX_REMEMBERED_KEYS || id.length > MAX_REMEMBERED_LENGTH) {
     let hash = 0;
     for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
     return LOADS[(hash >>> 0) % LOADS.length];
