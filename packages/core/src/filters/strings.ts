@@ -463,8 +463,8 @@ function wrapParagraph(
 
 /**
  * `wrapParagraph` for text of one code unit per code point, split on whitespace runs alone: the chunks of a line
- * are next to each other in the text, so each line is one slice of it, found by positions (3x faster than the
- * chunks one by one). The same steps as textwrap's `_wrap_chunks`, on positions.
+ * are next to each other in the text, so each line is one slice of it, found by positions (1.5x-2.1x on outputs
+ * of `wordwrap` against taking the chunks one by one). The same steps as textwrap's `_wrap_chunks`, on positions.
  */
 function wrapSpaceRuns(state: RenderState, text: string, width: number, breakLongWords: boolean): string[] {
   const n = text.length;
