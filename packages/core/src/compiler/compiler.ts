@@ -196,12 +196,16 @@ function toText(value: unknown): string {
 
 /**
  * What names the object a member is read from, for `propertyLoad`: the variable (`item` of `item.price`) or the
- * member it is itself (`specs` of `item.specs.origin`). Objects named alike are mostly alike, so a key read from
- * a `variant` and from an `item` gets two inline caches, each seeing its own kind of object's shapes.
+ * member it is itself (`specs` of `item.specs.origin` and of `item['specs']['origin']`). Objects named alike are
+ * mostly alike, so a key read from a `variant` and from an `item` gets two inline caches, each seeing its own
+ * kind of object's shapes.
  */
 function ownerHint(node: ast.Expr): string {
   if (node.type === 'Name') return node.name;
   if (node.type === 'Getattr') return node.attr;
+  if (node.type === 'Getitem' && node.arg.type === 'Const' && typeof node.arg.value === 'string') {
+    return node.arg.value;
+  }
   return '';
 }
 

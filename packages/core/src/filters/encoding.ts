@@ -6,7 +6,7 @@
  *
  * An Undefined input gives ''; any other non-string input is first turned into text with Python's `str()`.
  */
-import { valueError } from '../errors';
+import { type TemplateRuntimeError, valueError } from '../errors';
 import { type Budget, spend } from '../limits';
 import type { RenderState } from '../runtime/state';
 import { pyIsAscii, utf8Length } from '../runtime/strings';
@@ -48,8 +48,7 @@ export function base64encode(state: RenderState, value: unknown): string {
  */
 export function base64decode(state: RenderState, value: unknown): string {
   const text = inputText(value);
-  const fail = (why: string) => valueError(`base64decode: cannot decode ${quoted(text)} (${why})`);
-  if (!pyIsAscii(text)) throw fail('Base64 text is ASCII only');
+  if (!pyIsAscii(text)) throw cannotDecode(text, 'Base64 text is ASCII only');
   // Well-formed Base64 of ASCII text decodes natively to that text (every browser, Node 16 on).
   if (ATOB !== undefined && STRICT_BASE64.test(text)) {
     spend(state, text.length);
@@ -61,7 +60,7 @@ export function base64decode(state: RenderState, value: unknown): string {
 
 /** `base64decode` of ASCII text, as CPython's `binascii.a2b_base64` in its default, non-strict mode. */
 export function a2bBase64(state: RenderState, text: string): string {
-  const fail = (why: string) => valueError(`base64decode: cannot decode ${quoted(text)} (${why})`);
+  const fail = (why: string) => cannotDecode(text, why);
   const bytes: number[] = [];
   let quadPos = 0;
   let leftChar = 0;
@@ -116,6 +115,11 @@ export function urldecode(state: RenderState, value: unknown): string {
   } catch {
     return unquoteRuns(state, text);
   }
+}
+
+/** The ValueError of `base64decode` for `text`, saying why. */
+function cannotDecode(text: string, why: string): TemplateRuntimeError {
+  return valueError(`base64decode: cannot decode ${quoted(text)} (${why})`);
 }
 
 /** `unquote` of text with `%`: each run of ASCII characters decoded on its own, other characters as they are. */
