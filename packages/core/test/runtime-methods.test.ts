@@ -97,6 +97,11 @@ describe('`strip` family removes Python whitespace, or the given characters from
     ['  a  ', 'strip', [null], {}, "'a'"],
     ['a', 'strip', [1], {}, '!TypeError: strip arg must be None or str'],
     ['\ud83d\ude00a\ud83d\ude00', 'strip', ['\ud83d\ude00'], {}, "'a'"],
+    // A set of more than 16 characters is looked up by code, not scanned.
+    ['cabxyzcab', 'strip', ['0123456789abcdefghij'], {}, "'xyz'"],
+    ['cabxyzcab', 'lstrip', ['0123456789abcdefghij'], {}, "'xyzcab'"],
+    ['cabxyzcab', 'rstrip', ['0123456789abcdefghij'], {}, "'cabxyz'"],
+    ['éé-ß-éé', 'strip', ['0123456789abcdefghijé'], {}, "'-ß-'"],
   ] as [unknown, string, unknown[], Record<string, unknown>, string][])(
     '%%s.%%s(%%j, %%j)',
     (receiver, name, args, kwargs, expected) => {

@@ -303,8 +303,16 @@ export function strip(s: string, chars: unknown, left: boolean, right: boolean):
     if (right) while (j > i && members.has(cps[j - 1])) j--;
     return i === 0 && j === cps.length ? s : cps.slice(i, j).join('');
   }
-  if (left) while (a < b && set.includes(s[a])) a++;
-  if (right) while (b > a && set.includes(s[b - 1])) b--;
+  if (set.length > 16) {
+    // A long set is looked up, not scanned: millions of characters against half a million took 5.9 s.
+    const members = new Set<number>();
+    for (let i = 0; i < set.length; i++) members.add(set.charCodeAt(i));
+    if (left) while (a < b && members.has(s.charCodeAt(a))) a++;
+    if (right) while (b > a && members.has(s.charCodeAt(b - 1))) b--;
+  } else {
+    if (left) while (a < b && set.includes(s[a])) a++;
+    if (right) while (b > a && set.includes(s[b - 1])) b--;
+  }
   return a === 0 && b === s.length ? s : s.slice(a, b);
 }
 
