@@ -5,7 +5,7 @@
  * built-in (default 3); `PROPERTY_SEED` replays a run.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { builtinFilters } from '../src/filters/index';
 import { compile, LimitError, TemplateError, TemplateRuntimeError } from '../src/index';
 import { METHOD_NAMES } from '../src/runtime/methods';
@@ -318,4 +318,40 @@ describe('inputs on which built-ins used to run for seconds to hours finish far 
     },
     30_000,
   );
+});
+
+describe('the time limit is checked inside one long operation, not only around it', () => {
+  // A clock that moves 1 ms each time it is read: an operation that spends the render's time while it works
+  // reads it hundreds of times on these inputs and stops at the limit; one that does not reads it once or twice
+  // and finishes. Independent of the machine's speed.
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ["('{{' * n).format()|length"],
+    ["('{0}' * (n // 2)).format(1)|length"],
+    ["('x{0.real}' * (n // 4)).format(1)|length"],
+    ["('{{' * n).format_map({})|length"],
+    ["('١' * n)|int"],
+    ["('𝟙' * n)|float"],
+    ["('%s' * n)|format(1)"],
+    ["('a\\t' * n).expandtabs()|length"],
+    ["[1]|map(attribute='a.' * n)|list"],
+  ])('{{ %s }}', (expression) => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now++);
+    const template = compile(`{{ ${expression} }}`, { limits: { timeoutMs: 50 } });
+    // `n` is a variable, so that nothing is computed when the template compiles.
+    expect(() => template.render({ n: 1_000_000 })).toThrow(LimitError);
+  });
+
+  it('a format string the time limit stopped is read again by the next render, not remembered as failing', () => {
+    const source = "{{ ('{{' * n + '{0}').format('x')|length }}";
+    let now = 1_000_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now++);
+    expect(() => compile(source, { limits: { timeoutMs: 50 } }).render({ n: 1_000_000 })).toThrow(LimitError);
+    clock.mockRestore();
+    expect(compile(source, { limits: { timeoutMs: 60_000 } }).render({ n: 1_000_000 })).toBe('1000001');
+  });
 });

@@ -633,6 +633,14 @@ const CASES: CallCase[] = [
     {},
     'Markup(\'"\\\\u00fcn\\\\u00efcode \\\\ud83d\\\\ude00"\')',
   ],
+  [
+    "`'a\"b\\\\c\\n\\x01\\x7f é'|tojson` escapes each as json.dumps does",
+    'tojson',
+    'a"b\\c\n\x01\x7f é',
+    [],
+    {},
+    'Markup(\'"a\\\\"b\\\\\\\\c\\\\n\\\\u0001\\\\u007f \\\\u00e9"\')',
+  ],
   ["`[]|tojson` gives Markup('[]')", 'tojson', [], [], {}, "Markup('[]')"],
   ["`{}|tojson` gives Markup('{}')", 'tojson', {}, [], {}, "Markup('{}')"],
   [

@@ -565,6 +565,8 @@ describe('`str.format` fills positional, numbered and named fields', () => {
     ['{0} {x}', [1], { x: 2 }, '1 2'],
     ['{{}} {{{0}}}', [7], {}, '{} {7}'],
     ['}}{{', [], {}, '}{'],
+    ['a{{b}}c{0}d}}}}e{{{{', [1], {}, 'a{b}c1d}}e{{'],
+    ['{0.real}{{x}}{0.imag}', [3], {}, '3{x}0'],
     ['{:,}', [1234567], {}, '1,234,567'],
     // `_` groups a float without a type in threes, as `,` does (fours are for b, o, x and X only).
     ['{:_}', [1234.5], {}, '1_234.5'],

@@ -425,21 +425,42 @@ function urlizeWith(
 
 /** Python's `json.dumps` string literal with `ensure_ascii`: `\uXXXX` (lower-case hex) for all but printable ASCII. */
 function jsonString(s: string): string {
-  let out = '"';
+  // Runs of characters printed as they are go in whole slices; only the escaped ones are added one by one.
+  const parts: string[] = ['"'];
+  let at = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const ch = s[i];
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\b') out += '\\b';
-    else if (ch === '\f') out += '\\f';
-    else if (c < 0x20 || c > 0x7e) out += `\\u${c.toString(16).padStart(4, '0')}`;
-    else out += ch;
+    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) continue;
+    if (i > at) parts.push(s.slice(at, i));
+    parts.push(jsonEscape(c));
+    at = i + 1;
   }
-  return `${out}"`;
+  if (at === 0) return `"${s}"`;
+  if (at < s.length) parts.push(s.slice(at));
+  parts.push('"');
+  return parts.join('');
+}
+
+/** How `json.dumps` writes the character of code unit `c`, one it escapes. */
+function jsonEscape(c: number): string {
+  switch (c) {
+    case 0x22:
+      return '\\"';
+    case 0x5c:
+      return '\\\\';
+    case 0x0a:
+      return '\\n';
+    case 0x0d:
+      return '\\r';
+    case 0x09:
+      return '\\t';
+    case 0x08:
+      return '\\b';
+    case 0x0c:
+      return '\\f';
+    default:
+      return `\\u${c.toString(16).padStart(4, '0')}`;
+  }
 }
 
 function jsonFloat(x: number): string {

@@ -30,9 +30,11 @@ function readersOf(attribute: unknown): readonly MemberReader[] {
   }
   let readers = pathReaders.get(attribute);
   if (readers === undefined) {
-    readers = attributeParts(attribute).map((part) =>
-      typeof part === 'string' ? itemReader(part) : (item: unknown) => getitem(item, part),
-    );
+    readers = attributeParts(attribute).map((part) => {
+      // A path of a million parts is a million readers to make: the render's time is spent on each.
+      spendRunning(1);
+      return typeof part === 'string' ? itemReader(part) : (item: unknown) => getitem(item, part);
+    });
     if (pathReaders.size >= PATH_CACHE_SIZE) pathReaders.clear();
     pathReaders.set(attribute, readers);
   }

@@ -1,5 +1,6 @@
 /** Jinja2's number filters: `abs`, `int`, `float`, `round`, `filesizeformat`, exact to Python's arithmetic. */
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { spendRunning } from '../limits';
 import { repr } from '../runtime/format';
 import { decompose, fixedText, POW10, roundFloatFast } from '../runtime/number-format';
 import { bigDivide, truthy, typeName } from '../runtime/operators';
@@ -13,11 +14,27 @@ const overflowError = (message: string) => new TemplateRuntimeError('OverflowErr
 
 const DECIMAL_DIGIT = /\p{Nd}/u;
 
-/** The value of a Unicode decimal digit: digits come in runs of ten from 0, so count back to the run's start. */
+/** The values of the non-ASCII characters met so far as digits (-1: not a decimal digit), by code point. */
+const digitValues = new Map<number, number>();
+
+/**
+ * The value of the character of code point `cp` as a Unicode decimal digit, or -1. Digits come in runs of ten
+ * from 0, so a digit's value is how far back its run starts.
+ */
 function digitValue(cp: number): number {
-  let zero = cp;
-  while (zero > 0 && DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero--;
-  return (cp - zero) % 10;
+  let value = digitValues.get(cp);
+  if (value === undefined) {
+    value = -1;
+    if (DECIMAL_DIGIT.test(String.fromCodePoint(cp))) {
+      let zero = cp;
+      while (zero > 0 && DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero--;
+      value = (cp - zero) % 10;
+    }
+    // Bounded: the map holds at most the characters of the texts read, and is cleared past a size.
+    if (digitValues.size >= 4096) digitValues.clear();
+    digitValues.set(cp, value);
+  }
+  return value;
 }
 
 // What int() and float() strip: C's ASCII whitespace and Unicode's non-ASCII spaces, but not U+001C..U+001F.
@@ -39,7 +56,25 @@ function stripNumberSpace(text: string): string {
 function normalizeNumberText(text: string): string {
   const trimmed = stripNumberSpace(text);
   if (pyIsAscii(trimmed)) return trimmed;
-  return trimmed.replace(/\p{Nd}/gu, (digit) => String(digitValue(digit.codePointAt(0) as number)));
+  // A character at a time, spending the render's time: a replacement by pattern finds every match before it
+  // hands back one, and no time limit can stop it on a text of millions.
+  const parts: string[] = [];
+  let at = 0;
+  for (let i = 0; i < trimmed.length; i++) {
+    if (trimmed.charCodeAt(i) < 0x80) continue;
+    spendRunning(1);
+    const cp = trimmed.codePointAt(i) as number;
+    const digit = digitValue(cp);
+    const end = cp > 0xffff ? i + 2 : i + 1;
+    if (digit >= 0) {
+      if (i > at) parts.push(trimmed.slice(at, i));
+      parts.push(String(digit));
+      at = end;
+    }
+    i = end - 1;
+  }
+  if (at < trimmed.length) parts.push(trimmed.slice(at));
+  return parts.join('');
 }
 
 const FLOAT_TEXT =

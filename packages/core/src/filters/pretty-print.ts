@@ -2,6 +2,7 @@
  * Python's `pprint.pformat(obj)` (width 80, indent 1, dicts sorted by key), which the `pprint` filter prints:
  * a value whose repr fits stays on one line, longer dicts, lists, tuples and strings are split over lines.
  */
+import { LimitError } from '../errors';
 import { type Budget, spend } from '../limits';
 import { repr } from '../runtime/format';
 import { dictEntries } from '../runtime/iterate';
@@ -34,7 +35,9 @@ function isPlainSequence(v: unknown): v is unknown[] {
 function safeLess(a: unknown, b: unknown): boolean {
   try {
     return lt(a, b);
-  } catch {
+  } catch (error) {
+    // Python's TypeError, not the render's limits.
+    if (error instanceof LimitError) throw error;
     return `<class '${typeName(a)}'>` < `<class '${typeName(b)}'>`;
   }
 }

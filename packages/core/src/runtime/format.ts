@@ -733,6 +733,7 @@ function parsePercent(fmt: string): PercentPiece[] {
       i++;
       continue;
     }
+    spendRunning(1);
     if (literal !== '') pieces.push(literal);
     literal = '';
     let wantsMapping = false;
@@ -1061,13 +1062,23 @@ function field(literal: string, name: string | null, conversion: string | null, 
   return { literal, name, conversion, spec, plainSpec: !spec.includes('{'), index, plainKey };
 }
 
+/** The index of the first `{` or `}` of `text` from `from`, or its length. */
+function nextBrace(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x7d) return i;
+  }
+  return text.length;
+}
+
 /** Splits a `str.format` string into literal text and fields, ending with CPython's error where it has one. */
 function parseFormatString(fmt: string): Field[] {
   const fields: Field[] = [];
   try {
     splitFormatString(fmt, fields);
   } catch (error) {
-    if (!(error instanceof TemplateRuntimeError)) throw error;
+    // A string's own error is kept with it; the render's limits are the render's (and nothing is kept then).
+    if (!(error instanceof TemplateRuntimeError) || error instanceof LimitError) throw error;
     fields.push({ ...field('', null, null, ''), error: error.message });
   }
   return fields;
@@ -1078,26 +1089,31 @@ function splitFormatString(fmt: string, fields: Field[]): void {
   const n = fmt.length;
   let i = 0;
   while (i < n) {
-    let literal = '';
+    spendRunning(1);
+    // The text up to each brace in one slice, joined once: a string built a character at a time costs a string
+    // object each.
+    const parts: string[] = [];
     let markup = false;
     while (i < n) {
+      const brace = nextBrace(fmt, i);
+      if (brace > i) parts.push(fmt.slice(i, brace));
+      i = brace;
+      if (i >= n) break;
       const c = fmt[i++];
-      if (c === '{' || c === '}') {
-        const atEnd = i >= n;
-        if (c === '}' && (atEnd || fmt[i] !== '}'))
-          throw valueError("Single '}' encountered in format string");
-        if (atEnd) throw valueError("Single '{' encountered in format string");
-        if (fmt[i] === c) {
-          literal += c;
-          i++;
-          // An escaped brace ends this literal chunk, as in CPython; the text goes on in the next one.
-          break;
-        }
-        markup = true;
-        break;
+      const atEnd = i >= n;
+      if (c === '}' && (atEnd || fmt[i] !== '}')) throw valueError("Single '}' encountered in format string");
+      if (atEnd) throw valueError("Single '{' encountered in format string");
+      if (fmt[i] === c) {
+        // An escaped brace: CPython ends a literal chunk there, which changes nothing in the text.
+        parts.push(c);
+        i++;
+        spendRunning(1);
+        continue;
       }
-      literal += c;
+      markup = true;
+      break;
     }
+    const literal = parts.length === 1 ? parts[0] : parts.join('');
     if (!markup) {
       fields.push(field(literal, null, null, ''));
       continue;
@@ -1164,13 +1180,16 @@ function resolveField(name: string, args: unknown[], kwargs: unknown): unknown {
   let i = end;
   while (i < name.length) {
     const c = name[i++];
-    let part = '';
+    const start = i;
+    let part: string;
     if (c === '.') {
-      while (i < name.length && name[i] !== '.' && name[i] !== '[') part += name[i++];
+      while (i < name.length && name[i] !== '.' && name[i] !== '[') i++;
+      part = name.slice(start, i);
       if (!part) throw valueError('Empty attribute in format string');
       obj = getattr(obj, part);
     } else if (c === '[') {
-      while (i < name.length && name[i] !== ']') part += name[i++];
+      while (i < name.length && name[i] !== ']') i++;
+      part = name.slice(start, i);
       if (i >= name.length) throw valueError("Missing ']' in format string");
       i++;
       if (!part) throw valueError('Empty attribute in format string');
@@ -1231,6 +1250,7 @@ function vformat(run: FormatRun, fmt: string, depth: number): string {
     if (field.error !== undefined) throw valueError(field.error);
     out += field.literal;
     if (field.name === null) continue;
+    spendRunning(1);
     const name = field.name;
     let value: unknown;
     if (name === '') {

@@ -510,22 +510,45 @@ function zfill(state: RenderState, s: string, widthArg: unknown): string {
 
 function expandtabs(state: RenderState, s: string, tabsizeArg: unknown): string {
   const tabsize = tabsizeArg === undefined ? 8 : intArg(tabsizeArg);
-  let out = '';
+  const astral = hasSurrogate(s);
+  // The text between tabs and line ends in slices, joined once: a string built a character at a time costs a
+  // string object each.
+  const parts: string[] = [];
+  let size = 0;
   let column = 0;
-  for (const ch of s) {
-    if (ch === '\t') {
+  let at = 0;
+  for (;;) {
+    let next = at;
+    while (next < s.length) {
+      const c = s.charCodeAt(next);
+      if (c === 0x09 || c === 0x0a || c === 0x0d) break;
+      next++;
+    }
+    if (next > at) {
+      const run = s.slice(at, next);
+      parts.push(run);
+      size += run.length;
+      column += astral ? cpLength(run) : run.length;
+    }
+    if (next === s.length) break;
+    spend(state, 1);
+    if (s[next] === '\t') {
       if (tabsize > 0) {
         const spaces = tabsize - (column % tabsize);
-        out += ' '.repeat(spaces);
+        size += spaces;
+        checkSize(state, size, 'str.expandtabs() result');
+        parts.push(' '.repeat(spaces));
         column += spaces;
       }
     } else {
-      out += ch;
-      column = ch === '\n' || ch === '\r' ? 0 : column + 1;
+      parts.push(s[next]);
+      size++;
+      column = 0;
     }
-    checkSize(state, out.length, 'str.expandtabs() result');
+    at = next + 1;
   }
-  return out;
+  checkSize(state, size, 'str.expandtabs() result');
+  return parts.join('');
 }
 
 function join(state: RenderState, s: string, iterable: unknown): string {
