@@ -1,5 +1,7 @@
 // Expected values were checked against CPython 3.11.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { slice } from '../src/runtime/access';
 import { dictView } from '../src/runtime/dict-views';
 import { floatRepr, repr } from '../src/runtime/format';
 import { iterate, length } from '../src/runtime/iterate';
@@ -16,6 +18,7 @@ import {
   pyCasefold,
   pySwapcase,
   pyTitle,
+  reverseText,
 } from '../src/runtime/strings';
 import { Markup, Namespace, PyCallable, pyIterator, tuple, Undefined } from '../src/runtime/values';
 import { f, outcome } from './helpers/runtime-show';
@@ -208,5 +211,73 @@ describe('repr of values without a stable Python form', () => {
   it('a JS -0 used as an int prints as 0, as a float as -0.0', () => {
     expect(repr(-0)).toBe('0');
     expect(floatRepr(-0)).toBe('-0.0');
+  });
+});
+
+describe('long texts are titled, reversed and sliced by units written in chunks, as short ones by pieces', () => {
+  // Texts on both sides of the 1,024 characters from which the chunked way is taken, and past one chunk (8,192).
+  const units = fc.constantFrom('a', 'B', 'z', ' ', '-', "'", '1', '@', '[', '`', '{', 'é', '\u{1F600}');
+  const texts = fc.oneof(
+    fc.array(units, { maxLength: 40 }).map((parts) => parts.join('')),
+    fc
+      .tuple(fc.array(units, { minLength: 1, maxLength: 12 }), fc.integer({ min: 80, max: 1_600 }))
+      .map(([parts, times]) => parts.join('').repeat(times)),
+  );
+
+  /** Python's `str.title()` on ASCII text: a letter after a letter is lower-cased, any other letter upper-cased. */
+  function titleOracle(s: string): string {
+    let out = '';
+    let previousLetter = false;
+    for (const ch of s) {
+      const letter = /[a-z]/i.test(ch);
+      out += letter ? (previousLetter ? ch.toLowerCase() : ch.toUpperCase()) : ch;
+      previousLetter = letter;
+    }
+    return out;
+  }
+
+  /** Python's `s[a:b:c]` by code point, written from the language reference. */
+  function sliceOracle(s: string, a: number | null, b: number | null, c: number): string {
+    const chars = Array.from(s);
+    const n = chars.length;
+    const clamp = (i: number | null, atStart: boolean): number => {
+      if (i === null) return c < 0 ? (atStart ? n - 1 : -1) : atStart ? 0 : n;
+      const p = i < 0 ? i + n : i;
+      if (p < 0) return c < 0 ? -1 : 0;
+      return p >= n ? (c < 0 ? n - 1 : n) : p;
+    };
+    let out = '';
+    for (let i = clamp(a, true); c > 0 ? i < clamp(b, false) : i > clamp(b, false); i += c) out += chars[i];
+    return out;
+  }
+
+  it('str.title() of ASCII text', () => {
+    fc.assert(
+      fc.property(texts, (s) => {
+        const ascii = s.replace(/[^\0-\x7f]/gu, 'q');
+        expect(pyTitle(ascii)).toBe(titleOracle(ascii));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reversed text', () => {
+    fc.assert(
+      fc.property(texts, (s) => {
+        expect(reverseText(s)).toBe(Array.from(s).reverse().join(''));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('slices with a step', () => {
+    const bound = fc.option(fc.integer({ min: -20_000, max: 20_000 }));
+    const step = fc.integer({ min: -9, max: 9 }).filter((c) => c !== 0);
+    fc.assert(
+      fc.property(texts, bound, bound, step, (s, a, b, c) => {
+        expect(slice(s, a, b, c)).toBe(sliceOracle(s, a, b, c));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -212,13 +212,17 @@ function quoteNonAscii(run: string): string {
  * Python's `urllib.parse.quote` of the UTF-8 bytes: letters, digits and `_.-~` stay, `/` too unless `forQuery`
  * (then a space is `+`, as `quote_plus` gives). Text that needs no quoting is returned as it is.
  */
-function urlQuote(value: unknown, forQuery: boolean): string {
+function urlQuote(state: RenderState, value: unknown, forQuery: boolean): string {
   const text = typeof value === 'string' ? value : str(value);
   let out = '';
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 128 && (URL_SAFE[c] === 1 || (c === 47 && !forQuery))) continue;
+    // Each escape spends the render's time, and the text grows up to nine times its length: both limits hold
+    // while it is made.
+    spend(state, 1);
+    if (out.length > state.limits.maxOutputSize) checkSize(state, out.length, 'urlencode');
     out += text.slice(copied, i);
     if (c < 128) out += c === 32 && forQuery ? '+' : URL_ESCAPES[c];
     else {
@@ -249,15 +253,15 @@ function unpackPair(pair: unknown): [unknown, unknown] {
   return [items[0], items[1]];
 }
 
-function doUrlencode(_state: RenderState, value: unknown): string {
-  if (typeof value === 'string') return urlQuote(value, false);
+function doUrlencode(state: RenderState, value: unknown): string {
+  if (typeof value === 'string') return urlQuote(state, value, false);
   const iterable =
     Array.isArray(value) || isDict(value) || value instanceof Undefined || iteratorKind(value) !== undefined;
   if (value instanceof Markup || !iterable) {
-    return urlQuote(value instanceof Markup ? value.value : value, false);
+    return urlQuote(state, value instanceof Markup ? value.value : value, false);
   }
   const pairs = isDict(value) ? dictEntries(value) : iterate(value).map(unpackPair);
-  return pairs.map(([k, v]) => `${urlQuote(k, true)}=${urlQuote(v, true)}`).join('&');
+  return pairs.map(([k, v]) => `${urlQuote(state, k, true)}=${urlQuote(state, v, true)}`).join('&');
 }
 
 const URI_SCHEME = /^[\p{L}\p{N}_.+-]{2,}:\/{0,2}$/u;

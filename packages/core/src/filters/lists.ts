@@ -11,7 +11,7 @@ import { hashKey } from '../runtime/hash-key';
 import { iterate, length } from '../runtime/iterate';
 import { add, eq, gt, lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, Registry, RenderState } from '../runtime/state';
-import { codePoints } from '../runtime/strings';
+import { reverseText } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   isDict,
@@ -78,7 +78,7 @@ function doLast(_state: RenderState, value: unknown): unknown {
 
 function doReverse(_state: RenderState, value: unknown): unknown {
   if (typeof value === 'string' || value instanceof Markup) {
-    const reversed = codePoints(textOf(value)).reverse().join('');
+    const reversed = reverseText(textOf(value));
     return value instanceof Markup ? new Markup(reversed) : reversed;
   }
   if (isReversible(value)) {

@@ -12,7 +12,7 @@ import { NOT_PLAIN, type PropertyLoad, propertyLoad } from './keyed-access';
 import { getMethod, isDictMethodName, numberProperty } from './methods';
 import { eq, isPlainSequence } from './operators';
 import type { RenderState } from './state';
-import { codePoints, hasSurrogate } from './strings';
+import { codePoints, hasSurrogate, unitsBySteps } from './strings';
 import { typeName } from './type-name';
 import {
   missingElement,
@@ -362,8 +362,9 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
     let result: string;
     if (!hasSurrogate(text)) {
       const [from, to] = sliceBounds(text.length, a, b, by);
-      result =
-        by === 1 ? (from < to ? text.slice(from, to) : '') : pick(text.split(''), from, to, by).join('');
+      const count = by > 0 ? Math.ceil((to - from) / by) : Math.ceil((from - to) / -by);
+      if (by === 1) result = from < to ? text.slice(from, to) : '';
+      else result = count > 0 ? unitsBySteps(text, from, count, by) : '';
     } else {
       const chars = codePoints(text);
       const [from, to] = sliceBounds(chars.length, a, b, by);

@@ -94,13 +94,35 @@ function escapeChar(ch: string): string {
   return `\\U${cp.toString(16).padStart(8, '0')}`;
 }
 
-const PLAIN_ASCII = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
+/** A character that keeps a str's repr from being the text in single quotes, if the text is all ASCII. */
+const NOT_PLAIN_ASCII = /[^\x20-\x26\x28-\x5b\x5d-\x7e]/;
 /** A character that keeps a str's repr from being the text in single quotes: not printable, `'` or `\\`. */
 const NEEDS_ESCAPE = /[\p{C}\p{Zl}\p{Zp}'\\]|(?! )\p{Zs}/u;
 
+/** Characters a pattern looks at in one go in `someCharacter`. */
+const SCAN_CHUNK = 65_536;
+
+/**
+ * `pattern.test(s)` for a pattern that matches one character: on a long text, a chunk at a time, spending the
+ * render's time between chunks (one search of millions of characters runs for a tenth of a second or more).
+ */
+function someCharacter(pattern: RegExp, s: string): boolean {
+  if (s.length <= SCAN_CHUNK) return pattern.test(s);
+  for (let at = 0; at < s.length; ) {
+    let end = Math.min(s.length, at + SCAN_CHUNK);
+    // A surrogate pair stays in one chunk: split, its halves would be lone surrogates, which match \p{C}.
+    const last = s.charCodeAt(end - 1);
+    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end++;
+    spendRunning(end - at);
+    if (pattern.test(s.slice(at, end))) return true;
+    at = end;
+  }
+  return false;
+}
+
 /** Python's `repr(str)`: quotes chosen as Python chooses them, non-printables escaped. */
 export function strRepr(s: string): string {
-  if (PLAIN_ASCII.test(s) || !NEEDS_ESCAPE.test(s)) return `'${s}'`;
+  if (!someCharacter(NOT_PLAIN_ASCII, s) || !someCharacter(NEEDS_ESCAPE, s)) return `'${s}'`;
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {

@@ -255,8 +255,63 @@ export function pyTitle(s: string): string {
   return out;
 }
 
+/**
+ * Code units made into text a chunk at a time, spending the render's time per chunk: for a long text whose
+ * every few characters change (one-letter words titled, a text reversed), appending a piece per change costs a
+ * string each, five times the time of writing the units (200 ms against 40 ms on 2,000,000 characters).
+ * `unit(i)` gives the unit at position `i` of the result.
+ */
+export function textOfUnits(length: number, unit: (i: number) => number): string {
+  const chunk = new Uint16Array(Math.min(length, TEXT_CHUNK));
+  const parts: string[] = [];
+  for (let start = 0; start < length; start += TEXT_CHUNK) {
+    const end = Math.min(length, start + TEXT_CHUNK);
+    spendRunning(end - start);
+    for (let i = start; i < end; i++) chunk[i - start] = unit(i);
+    const units = end - start === chunk.length ? chunk : chunk.subarray(0, end - start);
+    parts.push(String.fromCharCode.apply(null, units as unknown as number[]));
+  }
+  return parts.join('');
+}
+
+/** Units per chunk of `textOfUnits`: what `String.fromCharCode.apply` takes at once on any engine's stack. */
+const TEXT_CHUNK = 8192;
+
+/** Texts at least this long are titled by `textOfUnits`; shorter ones by slices, quicker at their size. */
+const LONG_TEXT = 1024;
+
+/** The code points of `text` in reverse order (Python's `text[::-1]`). */
+export function reverseText(text: string): string {
+  if (hasSurrogate(text)) return codePoints(text).reverse().join('');
+  return unitsBySteps(text, text.length - 1, text.length, -1);
+}
+
+/**
+ * `count` units of `text` (which holds no surrogate), from `from` on by `step` (which may be negative): what
+ * `text[a:b:step]` picks.
+ */
+export function unitsBySteps(text: string, from: number, count: number, step: number): string {
+  if (count < LONG_TEXT) {
+    let out = '';
+    for (let i = 0, at = from; i < count; i++, at += step) out += text[at];
+    return out;
+  }
+  return textOfUnits(count, (i) => text.charCodeAt(from + i * step));
+}
+
 /** `str.title()` of ASCII text: a letter after a letter is lowercased, any other letter uppercased. */
 function asciiPyTitle(s: string): string {
+  if (s.length >= LONG_TEXT) {
+    let previousLetter = false;
+    return textOfUnits(s.length, (i) => {
+      const c = s.charCodeAt(i);
+      const lower = c | 32;
+      const letter = lower >= 97 && lower <= 122;
+      const titled = letter ? (previousLetter ? lower : lower - 32) : c;
+      previousLetter = letter;
+      return titled;
+    });
+  }
   spendRunning(s.length);
   const lower = s.toLowerCase();
   let out = '';
