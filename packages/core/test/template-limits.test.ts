@@ -183,6 +183,29 @@ describe('maxLoopIterations', () => {
     const error = limitError('\n  {% for i in range(10) %}{% endfor %}', {}, { maxLoopIterations: 5 });
     expect([error.line, error.column]).toEqual([2, 6]);
   });
+
+  // A plain loop (`for x in y` with nothing else) is compiled apart from loops with `loop`, a filter, `else`,
+  // `break`, a tuple target or names set in the body: every kind counts and reports the same way.
+  it.each([
+    ['plain', '{% for i in range(10) %}{{ i }}{% endfor %}'],
+    ['with loop', '{% for i in range(10) %}{{ loop.index }}{% endfor %}'],
+    ['with a filter', '{% for i in range(10) if i is number %}{{ i }}{% endfor %}'],
+    ['with else', '{% for i in range(10) %}{{ i }}{% else %}none{% endfor %}'],
+    ['with break', '{% for i in range(10) %}{{ i }}{% if i > 20 %}{% break %}{% endif %}{% endfor %}'],
+    ['with a set', '{% for i in range(10) %}{% set j = i %}{{ j }}{% endfor %}'],
+    ['with a tuple target', `{% for i, j in [${Array(10).fill('(1, 2)').join(', ')}] %}{{ i }}{% endfor %}`],
+  ])('a loop %s stops at the iteration and output limits, located at its tag', (_kind, loop) => {
+    const source = `\n  ${loop}`;
+    expect(compile(source, { limits: { maxLoopIterations: 10 } }).render()).toBe(compile(source).render());
+    const iterations = limitError(source, {}, { maxLoopIterations: 9 });
+    expect([iterations.limit, iterations.message]).toEqual([
+      'maxLoopIterations',
+      'the render ran more than 9 loop iterations',
+    ]);
+    expect([iterations.line, iterations.column]).toEqual([2, 6]);
+    const output = limitError(source, {}, { maxOutputSize: 5 });
+    expect([output.limit, output.line, output.column]).toEqual(['maxOutputSize', 2, 6]);
+  });
 });
 
 describe('maxCallDepth', () => {
