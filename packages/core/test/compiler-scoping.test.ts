@@ -208,6 +208,14 @@ const cases: TemplateCase[] = [
     expected: '12[]',
   },
   {
+    // A JS object lists keys like '1' first; Python keeps the order of the call (checked against Jinja2 3.1.2).
+    rule: 'a namespace keeps its keywords in the order of the call, names that are numbers among them',
+    template:
+      "{% set ns = namespace(b=1, **{'2': 'x', '1': 'y'}) %}{{ ns }}|{% set ns.a = 3 %}{{ ns }}|{{ namespace(**{'7': 1}) }}|{{ namespace(a=1, c=2) }}",
+    expected:
+      "<Namespace {'b': 1, '2': 'x', '1': 'y'}>|<Namespace {'b': 1, '2': 'x', '1': 'y', 'a': 3}>|<Namespace {'7': 1}>|<Namespace {'a': 1, 'c': 2}>",
+  },
+  {
     rule: 'assigning an attribute of something that is not a namespace is an error',
     template: '{% set ns = 3 %}{% set ns.a = 1 %}',
     expected: '!TemplateRuntimeError: cannot assign attribute on non-namespace object',

@@ -237,11 +237,19 @@ export class Namespace {
    * The names in the order they were first set, kept once one of them is an array index: a JS object lists those
    * first, where Python keeps the order of insertion.
    */
-  private order: string[] | null = null;
+  private order: string[] | null;
 
-  /** A namespace holding `init`'s attributes. */
-  constructor(init?: Iterable<[string, unknown]>) {
-    this.attrs = {};
+  /**
+   * A namespace holding `init`'s attributes. `attrs` and `order` are `ofKeywords`'s: a record to keep as the
+   * attributes, and its names in the call's order when they differ from the record's.
+   */
+  constructor(
+    init?: Iterable<[string, unknown]>,
+    attrs: Record<string, unknown> = {},
+    order: string[] | null = null,
+  ) {
+    this.attrs = attrs;
+    this.order = order;
     if (init !== undefined) for (const [name, value] of init) this.set(name, value);
   }
 
@@ -250,17 +258,13 @@ export class Namespace {
    * record is made for that call alone (see `PyCallable.call`); no copy and no write per name.
    */
   static ofKeywords(kwargs: Kwargs): Namespace {
-    const namespace = new Namespace();
-    if (kwargs === NO_KWARGS) return namespace;
-    (namespace as { attrs: Record<string, unknown> }).attrs = kwargs;
+    if (kwargs === NO_KWARGS) return new Namespace();
+    // A record lists its array indexes first (in ascending order), so its first name tells whether it has any;
+    // with one, the namespace keeps the names in the call's order.
     for (const name in kwargs) {
-      if (isArrayIndex(name)) {
-        // The record lists its array indexes first: the namespace keeps the order of the call.
-        namespace.order = keywordNames(kwargs).slice();
-        break;
-      }
+      return new Namespace(undefined, kwargs, isArrayIndex(name) ? keywordNames(kwargs).slice() : null);
     }
-    return namespace;
+    return new Namespace(undefined, kwargs);
   }
 
   /** True when the namespace has the attribute `name`. */
