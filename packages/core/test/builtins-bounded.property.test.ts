@@ -344,6 +344,8 @@ describe('the time limit is checked inside one long operation, not only around i
     ["('ab' * n)[::2]|length"],
     ["('a&' * n)|urlencode|length"],
     ["[('😀' * n)]|string|length"],
+    ["('<' + 'a' * (n * 4))|e|length"],
+    ["('ß' * n)|tojson|length"],
   ])('{{ %s }}', (expression) => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now++);

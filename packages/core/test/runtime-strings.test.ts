@@ -5,6 +5,7 @@ import { slice } from '../src/runtime/access';
 import { dictView } from '../src/runtime/dict-views';
 import { floatRepr, repr } from '../src/runtime/format';
 import { iterate, length } from '../src/runtime/iterate';
+import { escapeText } from '../src/runtime/markup';
 import { typeName } from '../src/runtime/operators';
 import {
   codePoints,
@@ -280,4 +281,21 @@ describe('long texts are titled, reversed and sliced by units written in chunks,
       { numRuns: 500 },
     );
   });
+});
+
+describe('escaping a long text a chunk at a time', () => {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    "'": '&#39;',
+    '"': '&#34;',
+  };
+  it.each([300, 65_536, 65_537, 200_003])(
+    'a text of %i characters is escaped as one character at a time',
+    (n) => {
+      const text = `<${'a&"\'>'.repeat(Math.ceil(n / 5))}`.slice(0, n);
+      expect(escapeText(text)).toBe(Array.from(text, (ch) => entities[ch] ?? ch).join(''));
+    },
+  );
 });

@@ -1,6 +1,6 @@
 /** Jinja2's HTML, URL and JSON filters: escaping, `striptags`, `urlize`, `xmlattr`, `urlencode`, `tojson`. */
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
-import { type Budget, spend } from '../limits';
+import { type Budget, spend, spendRunning } from '../limits';
 import { floatRepr, repr, str } from '../runtime/format';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
@@ -436,7 +436,8 @@ function jsonString(s: string): string {
     const c = s.charCodeAt(i);
     if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) continue;
     if (i > at) parts.push(s.slice(at, i));
-    parts.push(jsonEscape(c));
+    spendRunning(1);
+    parts.push(c < 0x100 ? LATIN1_JSON_ESCAPES[c] : jsonEscape(c));
     at = i + 1;
   }
   if (at === 0) return `"${s}"`;
@@ -444,6 +445,9 @@ function jsonString(s: string): string {
   parts.push('"');
   return parts.join('');
 }
+
+/** `jsonEscape` of each code below 256 (controls, Latin-1 letters), made once. */
+const LATIN1_JSON_ESCAPES: readonly string[] = Array.from({ length: 0x100 }, (_, c) => jsonEscape(c));
 
 /** How `json.dumps` writes the character of code unit `c`, one it escapes. */
 function jsonEscape(c: number): string {
