@@ -9,14 +9,7 @@ import { escapeText } from '../runtime/markup';
 import { replaceText, splitlines, strip } from '../runtime/methods';
 import { add, ge, isPlainSequence, le, sub, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
-import {
-  codePoints,
-  cpLength,
-  hasSurrogate,
-  isPySpaceChar,
-  isPySpaceCode,
-  pyCapitalize,
-} from '../runtime/strings';
+import { cpLength, hasSurrogate, isPySpaceChar, isPySpaceCode, pyCapitalize } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import { isInt, isTuple, type Kwargs, Markup, NO_KWARGS, rangeOf, Undefined } from '../runtime/values';
 import {
@@ -349,12 +342,35 @@ function* splitChunks(text: string, separator: RegExp): Generator<string> {
 }
 
 /**
+ * The offset in `text` at which each of its code points starts, then its length. A surrogate pair is one code
+ * point, a lone surrogate another, as Python (and `for...of`) count them.
+ */
+function codePointStarts(text: string): Uint32Array {
+  const starts = new Uint32Array(cpLength(text) + 1);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    starts[n++] = i;
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  starts[n] = text.length;
+  return starts;
+}
+
+/**
  * One chunk of textwrap's split, with the part at its front that earlier lines took off. Lengths and positions
  * count code points, as Python's do; the text is only cut, never copied per line, so wrapping stays linear.
  */
 class WrapChunk {
-  /** The code points, for text with astral characters (else the text is indexed directly). */
-  private readonly points: readonly string[] | null;
+  /**
+   * Where each code point starts in the text, and the text's length last, for text with astral characters (else
+   * the text is indexed directly): offsets, not a string per code point, which on millions of characters cost
+   * the collector more than the wrapping.
+   */
+  private readonly starts: Uint32Array | null;
   private readonly total: number;
   /** Code points already taken by earlier lines. */
   private from = 0;
@@ -366,15 +382,16 @@ class WrapChunk {
     private readonly text: string,
     maybeAstral: boolean,
   ) {
-    this.points = maybeAstral && hasSurrogate(text) ? codePoints(text) : null;
-    this.total = this.points === null ? text.length : this.points.length;
+    this.starts = maybeAstral && hasSurrogate(text) ? codePointStarts(text) : null;
+    this.total = this.starts === null ? text.length : this.starts.length - 1;
     let last = this.total - 1;
     while (last >= 0 && isPySpaceChar(this.at(last))) last--;
     this.lastNonBlank = last;
   }
 
   private at(index: number): string {
-    return this.points === null ? this.text[index] : this.points[index];
+    const starts = this.starts;
+    return starts === null ? this.text[index] : this.text.slice(starts[index], starts[index + 1]);
   }
 
   /** Code points left. */
@@ -400,8 +417,10 @@ class WrapChunk {
   take(count: number): string {
     const start = this.from;
     this.from += count;
-    if (this.points === null) return this.text.slice(start, this.from);
-    return this.points.slice(start, this.from).join('');
+    const starts = this.starts;
+    return starts === null
+      ? this.text.slice(start, this.from)
+      : this.text.slice(starts[start], starts[this.from]);
   }
 }
 

@@ -566,6 +566,8 @@ function join(state: RenderState, s: string, iterable: unknown): string {
       throw typeError(`sequence item ${i}: expected str instance, ${typeName(item)} found`);
     parts.push(text);
     size += text.length + s.length;
+    // As it goes: joined with a long separator, a text of millions of characters is far past the limit early.
+    if (size > state.limits.maxOutputSize) checkSize(state, size, 'str.join() result');
   });
   checkSize(state, size, 'str.join() result');
   return parts.join(s);
