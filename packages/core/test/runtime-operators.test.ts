@@ -1,5 +1,6 @@
 // Expected values were produced by CPython 3.11 with Jinja2 3.1.2's Undefined and MarkupSafe's Markup.
 import { describe, expect, it } from 'vitest';
+import { compile } from '../src/index';
 import {
   add,
   contains,
@@ -472,4 +473,29 @@ describe('`containsText` finds known text as `contains` does', () => {
   ] as [unknown, string][])('%o has %s as `in` says', (container, key) => {
     expect(outcome(() => containsText(container, key))).toBe(outcome(() => contains(container, key)));
   });
+});
+
+describe("`'key' in d` in a template reads a plain object's own key by the key's own read, as `contains` answers", () => {
+  class Item {
+    a = 1;
+  }
+  const containers: [string, unknown][] = [
+    ['a plain object', { a: 1, constructor: 2, hasOwnProperty: 3, n: null }],
+    ['an empty object', {}],
+    ['an object with undefined and a function', { a: undefined, b: () => 1 }],
+    ['an object without a prototype', Object.assign(Object.create(null), { a: 1 })],
+    ['an object of a class', new Item()],
+    ['a Map', new Map([['a', 1]])],
+    ['a list', ['a', 'toString']],
+    ['a text', 'a constructor'],
+  ];
+  const keys = ['a', 'b', 'n', 'toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf', ''];
+  it.each(containers.flatMap(([name, d]) => keys.map((key) => [name, key, d] as const)))(
+    '%s: %j',
+    (_name, key, d) => {
+      const expected = outcome(() => (contains(d, key) ? 'True|False' : 'False|True'));
+      const template = compile(`{{ ${JSON.stringify(key)} in d }}|{{ ${JSON.stringify(key)} not in d }}`);
+      expect(outcome(() => template.render({ d }))).toBe(expected);
+    },
+  );
 });

@@ -1961,7 +1961,24 @@ export class Compiler {
         // `'vip' in user.tags`, `'origin' in item.specs`: the text is known, so is how it is looked for.
         const key = node.expr.value;
         const container = this.expression(expr, scope);
-        return op === 'in' ? (f) => containsText(container(f), key) : (f) => !containsText(container(f), key);
+        if (key === '__proto__') {
+          return op === 'in'
+            ? (f) => containsText(container(f), key)
+            : (f) => !containsText(container(f), key);
+        }
+        // In a plain object, by the key's own read: what it finds is the object's own value (what a plain object
+        // inherits under any other name is a function, which a dict does not hold), absent when undefined or a
+        // function, as `containsText` has it.
+        const load = propertyLoad(key, ownerHint(expr));
+        const holds = (f: Frame): boolean => {
+          const c = container(f);
+          if (typeof c === 'object' && c !== null && !Array.isArray(c)) {
+            const value = load(c as Record<string, unknown>, key);
+            if (value !== NOT_PLAIN) return value !== undefined && typeof value !== 'function';
+          }
+          return containsText(c, key);
+        };
+        return op === 'in' ? holds : (f) => !holds(f);
       }
     }
     const first = this.expression(node.expr, scope);
