@@ -499,3 +499,59 @@ describe("`'key' in d` in a template reads a plain object's own key by the key's
     },
   );
 });
+
+describe("`d.get('key')` reads a plain object's own key by the key's own read, as every other call answers", () => {
+  class Item {
+    a = 1;
+    get(key: string) {
+      return `own ${key}`;
+    }
+  }
+  const receivers: [string, unknown][] = [
+    ['a plain object', { a: 1, constructor: 2, get: 3, n: null, z: 0 }],
+    ['an empty object', {}],
+    ['an object with undefined and a function', { a: undefined, b: () => 1 }],
+    ['an object without a prototype', Object.assign(Object.create(null), { a: 1 })],
+    ['an object of a class', new Item()],
+    ['a Map', new Map([['a', 1]])],
+    ['a list', ['a']],
+    ['a text', 'a'],
+    ['none', null],
+  ];
+  const keys = ['a', 'b', 'n', 'z', 'toString', 'constructor', 'get', '__proto__'];
+  it.each(receivers.flatMap(([name, d]) => keys.map((key) => [name, key, d] as const)))(
+    '%s: %j',
+    (_name, key, d) => {
+      const k = JSON.stringify(key);
+      // A call with `*` arguments takes the way of every call: the oracle.
+      const expected = outcome(() =>
+        compile(`{{ d.get(*[${k}]) }}|{{ d.get(*[${k}, 'dflt']) }}|{{ d.get(*[${k}, none]) }}`).render({ d }),
+      );
+      const template = compile(`{{ d.get(${k}) }}|{{ d.get(${k}, 'dflt') }}|{{ d.get(${k}, none) }}`);
+      expect(outcome(() => template.render({ d }))).toBe(expected);
+    },
+  );
+
+  it('the receiver is read once, the method found before the default is evaluated, errors located at the call', () => {
+    // A Map goes the way of every call, a plain object the quick way: each read once.
+    const items = [new Map([['a', 0]]), { a: 2 }, new Map([['a', 3]])];
+    expect(
+      compile("{{ items.pop().get('a') }} {{ items.pop().get('a') }} {{ items|length }}").render({ items }),
+    ).toBe('3 2 1');
+    expect(outcome(() => compile("{{ u.get('k', v.x) }}").render({}))).toBe(
+      "!UndefinedError: 'u' is undefined",
+    );
+    expect(outcome(() => compile("{{ d.get('k', v.x) }}").render({ d: {} }))).toBe(
+      "!UndefinedError: 'v' is undefined",
+    );
+    const place = (source: string) => {
+      try {
+        compile(source).render({ d: { k: 1 } });
+      } catch (e) {
+        return [(e as { line: number }).line, (e as { column: number }).column];
+      }
+    };
+    expect(place("\n  {{ d.get('k', 1 // 0) }}")).toEqual(place("\n  {{ d.get(*['k', 1 // 0]) }}"));
+    expect(place("\n  {{ d.get('k', 1 // 0) }}")).toEqual([2, 11]);
+  });
+});

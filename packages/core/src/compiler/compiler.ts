@@ -2043,7 +2043,7 @@ export class Compiler {
     };
   }
 
-  private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null): Ev {
+  private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null, receiver?: Ev): Ev {
     const format = caller === null ? this.literalFormat(node, scope) : null;
     if (format !== null) return format;
     const { positional, keywords } = this.arguments(node, scope);
@@ -2053,7 +2053,9 @@ export class Compiler {
     const at = spanOf(node);
     const source = this.source;
     if (callee.type === 'Getattr') {
-      const obj = this.object(callee.node, DICT_ATTRIBUTE_NAMES.has(callee.attr) ? null : callee.attr, scope);
+      const obj =
+        receiver ??
+        this.object(callee.node, DICT_ATTRIBUTE_NAMES.has(callee.attr) ? null : callee.attr, scope);
       const attr = callee.attr;
       // A method of a string, list or dict runs directly; anything else is looked up first, as Jinja2 does,
       // before the arguments are evaluated.
@@ -2068,6 +2070,8 @@ export class Compiler {
       const onText = methods.str?.bindFree ? methods.str.method.fn : null;
       const onDict = methods.dict?.bindFree ? methods.dict.method.fn : null;
       const loopMethod = plain ? loopMethodOf(callee) : null;
+      const dictGet = plain && receiver === undefined ? this.dictGetByKey(node, obj, scope) : null;
+      if (dictGet !== null) return dictGet;
       // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
       // wrapper: one call less per call.
       return (f) => {
@@ -2096,6 +2100,44 @@ export class Compiler {
       } catch (error) {
         throw locate(error, at, source);
       }
+    };
+  }
+
+  /**
+   * `d.get('key')` and `d.get('key', default)` with positional arguments only and the key a text literal: on a
+   * plain object, the key's own property read (see `compare` for why what it finds is the object's own value),
+   * then the default evaluated, as Python evaluates a call's arguments after finding the method. Any other
+   * receiver goes the way of every call (`call` given the receiver already read). Null for any other call.
+   */
+  private dictGetByKey(node: ast.Call, obj: Ev, scope: Scope): Ev | null {
+    const callee = node.node as ast.Getattr;
+    const [first, second] = node.args;
+    if (callee.attr !== 'get' || node.args.length < 1 || node.args.length > 2) return null;
+    if (first.type !== 'Const' || typeof first.value !== 'string' || first.value === '__proto__') return null;
+    const key = first.value;
+    const load = propertyLoad(key, ownerHint(callee.node));
+    const fallback = second === undefined ? null : this.expression(second, scope);
+    // Set just before `general` runs, which reads it first.
+    let received: unknown;
+    const general = this.call(node, scope, null, () => received);
+    const at = spanOf(node);
+    const source = this.source;
+    return (f) => {
+      let o: unknown;
+      try {
+        o = obj(f);
+        if (typeof o === 'object' && o !== null && !Array.isArray(o)) {
+          const value = load(o as Record<string, unknown>, key);
+          if (value !== NOT_PLAIN) {
+            const otherwise = fallback === null ? null : (fallback(f) ?? null);
+            return value === undefined || typeof value === 'function' ? otherwise : value;
+          }
+        }
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+      received = o;
+      return general(f);
     };
   }
 
