@@ -398,6 +398,15 @@ function watchedSequence(parts: St[]): St {
   }
 }
 
+/** What a loop at `node` runs over; what `iterate` throws is located at the loop's iterable. */
+function loopItems(value: unknown, node: { iter: ast.Span }, source: string): unknown[] {
+  try {
+    return iterate(value);
+  } catch (error) {
+    throw locate(error, node.iter, source);
+  }
+}
+
 /** The `LimitError` of a loop at `node` that would run past the render's iterations. */
 function iterationsError(run: Run, node: ast.Span, source: string): LimitError {
   return new LimitError(
@@ -1152,12 +1161,7 @@ export class Compiler {
     // `status.finished` tells whether `else` is skipped: Jinja2 runs it when no iteration finished its body.
     const loop = (f: Frame, value: unknown, depth0: number, status: { finished: boolean } | null): string => {
       const run = f.run;
-      let items: unknown[];
-      try {
-        items = iterate(value);
-      } catch (error) {
-        throw locate(error, node.iter, source);
-      }
+      let items = loopItems(value, node, source);
       // Jinja2 filters lazily, before each iteration, so the filter sees what earlier iterations changed; with
       // `loop` in use the kept items are needed first (`loop.length`, `loop.last`), so they are filtered up front.
       const kept = keep === null ? null : keep(f);
@@ -1242,15 +1246,9 @@ export class Compiler {
     source: string,
   ): St {
     return (f) => {
-      const value = iterable(f);
-      const run = f.run;
-      let items: unknown[];
-      try {
-        items = iterate(value);
-      } catch (error) {
-        throw locate(error, node.iter, source);
-      }
+      const items = loopItems(iterable(f), node, source);
       if (items.length === 0) return '';
+      const run = f.run;
       const vars = blank.slice();
       const frame = new Frame(vars, f, run);
       const maxOutput = run.limits.maxOutputSize;
