@@ -6,6 +6,7 @@ import { dictView } from '../src/runtime/dict-views';
 import { floatRepr, repr } from '../src/runtime/format';
 import { iterate, length } from '../src/runtime/iterate';
 import { escapeText } from '../src/runtime/markup';
+import { strip } from '../src/runtime/methods';
 import { typeName } from '../src/runtime/operators';
 import {
   codePoints,
@@ -298,4 +299,33 @@ describe('escaping a long text a chunk at a time', () => {
       expect(escapeText(text)).toBe(Array.from(text, (ch) => entities[ch] ?? ch).join(''));
     },
   );
+});
+
+describe('strip with characters, on text with astral characters, walks code points from each end', () => {
+  // Python's rule written plainly: the code points of the text, dropped from each end while in the set.
+  function stripOracle(s: string, set: string, left: boolean, right: boolean): string {
+    const members = new Set(Array.from(set));
+    const cps = Array.from(s);
+    let i = 0;
+    let j = cps.length;
+    if (left) while (i < j && members.has(cps[i])) i++;
+    if (right) while (j > i && members.has(cps[j - 1])) j--;
+    return cps.slice(i, j).join('');
+  }
+  const unit = fc.constantFrom('a', 'b', 'é', '\u{1F600}', '\u{1F601}', '\uD83D', '\uDE00', ' ');
+  const text = fc.array(unit, { maxLength: 14 }).map((parts) => parts.join(''));
+
+  it('strip, lstrip and rstrip', () => {
+    fc.assert(
+      fc.property(
+        text,
+        text,
+        fc.constantFrom([true, true], [true, false], [false, true]),
+        (s, set, [l, r]) => {
+          expect(strip(s, set, l, r)).toBe(stripOracle(s, set, l, r));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
 });

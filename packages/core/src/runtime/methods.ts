@@ -294,14 +294,26 @@ export function strip(s: string, chars: unknown, left: boolean, right: boolean):
   if (set === undefined)
     throw typeError(`${left && right ? 'strip' : left ? 'lstrip' : 'rstrip'} arg must be None or str`);
   if (hasSurrogate(set) || hasSurrogate(s)) {
-    // By code point: a pair must never be split, nor one of its halves match.
-    const members = new Set(codePoints(set));
-    const cps = codePoints(s);
-    let i = 0;
-    let j = cps.length;
-    if (left) while (i < j && members.has(cps[i])) i++;
-    if (right) while (j > i && members.has(cps[j - 1])) j--;
-    return i === 0 && j === cps.length ? s : cps.slice(i, j).join('');
+    // By code point: a pair must never be split, nor one of its halves match. Walked on the text itself from
+    // each end (a list of its code points costs a string each: 177 ms on 2,000,000 characters).
+    const members = new Set<number>();
+    for (const ch of set) members.add(ch.codePointAt(0) as number);
+    if (left) {
+      while (a < b) {
+        const cp = s.codePointAt(a) as number;
+        if (!members.has(cp)) break;
+        a += cp > 0xffff ? 2 : 1;
+      }
+    }
+    if (right) {
+      while (b > a) {
+        const low = s.charCodeAt(b - 1);
+        const paired = isLowSurrogate(low) && b - 2 >= a && isHighSurrogate(s.charCodeAt(b - 2));
+        if (!members.has(paired ? (s.codePointAt(b - 2) as number) : low)) break;
+        b -= paired ? 2 : 1;
+      }
+    }
+    return a === 0 && b === s.length ? s : s.slice(a, b);
   }
   if (set.length > 16) {
     // A long set is looked up, not scanned: millions of characters against half a million took 5.9 s.
