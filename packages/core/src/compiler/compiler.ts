@@ -22,7 +22,7 @@ import {
 import { type PlainPercent, plainFormatter, plainPercent, str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { countItems, dictEntries, iterate } from '../runtime/iterate';
-import { NOT_PLAIN, propertyLoad } from '../runtime/keyed-access';
+import { NOT_PLAIN, type PropertyLoad, propertyLoad } from '../runtime/keyed-access';
 import { callResolved, DICT_ATTRIBUTE_NAMES, methodsNamed } from '../runtime/methods';
 import {
   add,
@@ -396,6 +396,14 @@ function watchedSequence(parts: St[]): St {
       return watchedSequence(runs);
     }
   }
+}
+
+/**
+ * The read by which `'key' in d` and `d.get('key')` find a literal key in a plain object read from `owner`, or
+ * null for `__proto__`, which names the prototype: that key goes the general way.
+ */
+function ownValueLoad(key: string, owner: ast.Expr): PropertyLoad | null {
+  return key === '__proto__' ? null : propertyLoad(key, ownerHint(owner));
 }
 
 /** What a loop at `node` runs over; what `iterate` throws is located at the loop's iterable. */
@@ -1959,23 +1967,20 @@ export class Compiler {
         // `'vip' in user.tags`, `'origin' in item.specs`: the text is known, so is how it is looked for.
         const key = node.expr.value;
         const container = this.expression(expr, scope);
-        if (key === '__proto__') {
-          return op === 'in'
-            ? (f) => containsText(container(f), key)
-            : (f) => !containsText(container(f), key);
-        }
-        // In a plain object, by the key's own read: what it finds is the object's own value (what a plain object
-        // inherits under any other name is a function, which a dict does not hold), absent when undefined or a
-        // function, as `containsText` has it.
-        const load = propertyLoad(key, ownerHint(expr));
-        const holds = (f: Frame): boolean => {
-          const c = container(f);
-          if (typeof c === 'object' && c !== null && !Array.isArray(c)) {
-            const value = load(c as Record<string, unknown>, key);
-            if (value !== NOT_PLAIN) return value !== undefined && typeof value !== 'function';
-          }
-          return containsText(c, key);
-        };
+        const load = ownValueLoad(key, expr);
+        const holds =
+          load === null
+            ? (f: Frame): boolean => containsText(container(f), key)
+            : (f: Frame): boolean => {
+                // What a plain object holds under the key, by the key's own read: its own value, or none when
+                // that is undefined or a function (all a plain object inherits under the key is a function).
+                const c = container(f);
+                if (typeof c === 'object' && c !== null && !Array.isArray(c)) {
+                  const value = load(c as Record<string, unknown>, key);
+                  if (value !== NOT_PLAIN) return value !== undefined && typeof value !== 'function';
+                }
+                return containsText(c, key);
+              };
         return op === 'in' ? holds : (f) => !holds(f);
       }
     }
@@ -2044,6 +2049,8 @@ export class Compiler {
   private call(node: ast.Call, scope: Scope, caller: ((f: Frame) => unknown) | null, receiver?: Ev): Ev {
     const format = caller === null ? this.literalFormat(node, scope) : null;
     if (format !== null) return format;
+    const dictGet = caller === null && receiver === undefined ? this.dictGetByKey(node, scope) : null;
+    if (dictGet !== null) return dictGet;
     const { positional, keywords } = this.arguments(node, scope);
     const withCaller =
       caller === null ? keywords : (f: Frame): Kwargs => ({ ...keywords(f), caller: caller(f) });
@@ -2068,8 +2075,6 @@ export class Compiler {
       const onText = methods.str?.bindFree ? methods.str.method.fn : null;
       const onDict = methods.dict?.bindFree ? methods.dict.method.fn : null;
       const loopMethod = plain ? loopMethodOf(callee) : null;
-      const dictGet = plain && receiver === undefined ? this.dictGetByKey(node, obj, scope) : null;
-      if (dictGet !== null) return dictGet;
       // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
       // wrapper: one call less per call.
       return (f) => {
@@ -2107,13 +2112,16 @@ export class Compiler {
    * then the default evaluated, as Python evaluates a call's arguments after finding the method. Any other
    * receiver goes the way of every call (`call` given the receiver already read). Null for any other call.
    */
-  private dictGetByKey(node: ast.Call, obj: Ev, scope: Scope): Ev | null {
-    const callee = node.node as ast.Getattr;
+  private dictGetByKey(node: ast.Call, scope: Scope): Ev | null {
+    const callee = node.node;
+    if (callee.type !== 'Getattr' || callee.attr !== 'get') return null;
+    if (node.kwargs.length > 0 || node.dynArgs !== null || node.dynKwargs !== null) return null;
     const [first, second] = node.args;
-    if (callee.attr !== 'get' || node.args.length < 1 || node.args.length > 2) return null;
-    if (first.type !== 'Const' || typeof first.value !== 'string' || first.value === '__proto__') return null;
+    if (node.args.length > 2 || first?.type !== 'Const' || typeof first.value !== 'string') return null;
     const key = first.value;
-    const load = propertyLoad(key, ownerHint(callee.node));
+    const load = ownValueLoad(key, callee.node);
+    if (load === null) return null;
+    const obj = this.object(callee.node, null, scope);
     const fallback = second === undefined ? null : this.expression(second, scope);
     // Set just before `general` runs, which reads it first.
     let received: unknown;
@@ -2124,6 +2132,7 @@ export class Compiler {
       let o: unknown;
       try {
         o = obj(f);
+        // As `'key' in d` reads a plain object (see `compare`).
         if (typeof o === 'object' && o !== null && !Array.isArray(o)) {
           const value = load(o as Record<string, unknown>, key);
           if (value !== NOT_PLAIN) {

@@ -9,7 +9,15 @@ import { escapeText } from '../runtime/markup';
 import { replaceText, splitlines, strip } from '../runtime/methods';
 import { add, ge, isPlainSequence, le, sub, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
-import { cpLength, hasSurrogate, isPySpaceChar, isPySpaceCode, pyCapitalize } from '../runtime/strings';
+import {
+  cpLength,
+  hasSurrogate,
+  isHighSurrogate,
+  isLowSurrogate,
+  isPySpaceChar,
+  isPySpaceCode,
+  pyCapitalize,
+} from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import { isInt, isTuple, type Kwargs, Markup, NO_KWARGS, rangeOf, Undefined } from '../runtime/values';
 import {
@@ -350,11 +358,7 @@ function codePointStarts(text: string): Uint32Array {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     starts[n++] = i;
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
+    if (isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1))) i++;
   }
   starts[n] = text.length;
   return starts;

@@ -362,9 +362,11 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
     let result: string;
     if (!hasSurrogate(text)) {
       const [from, to] = sliceBounds(text.length, a, b, by);
-      const count = by > 0 ? Math.ceil((to - from) / by) : Math.ceil((from - to) / -by);
       if (by === 1) result = from < to ? text.slice(from, to) : '';
-      else result = count > 0 ? unitsBySteps(text, from, count, by) : '';
+      else {
+        const count = Math.ceil((to - from) / by);
+        result = count > 0 ? unitsBySteps(text, from, count, by) : '';
+      }
     } else {
       const chars = codePoints(text);
       const [from, to] = sliceBounds(chars.length, a, b, by);

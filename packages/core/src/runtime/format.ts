@@ -10,7 +10,7 @@ import { dictEntries } from './iterate';
 import { escapeText, markupText } from './markup';
 import { type FloatStyle, fixedText, floatRepr, formatAbsFloat } from './number-format';
 import type { RenderState } from './state';
-import { cpLength, isPrintableChar } from './strings';
+import { cpLength, isHighSurrogate, isPrintableChar } from './strings';
 import { typeName } from './type-name';
 import { undefinedError } from './undefined';
 import {
@@ -111,8 +111,7 @@ function someCharacter(pattern: RegExp, s: string): boolean {
   for (let at = 0; at < s.length; ) {
     let end = Math.min(s.length, at + SCAN_CHUNK);
     // A surrogate pair stays in one chunk: split, its halves would be lone surrogates, which match \p{C}.
-    const last = s.charCodeAt(end - 1);
-    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end++;
+    if (end < s.length && isHighSurrogate(s.charCodeAt(end - 1))) end++;
     spendRunning(end - at);
     if (pattern.test(s.slice(at, end))) return true;
     at = end;

@@ -19,6 +19,8 @@ import {
   codePoints,
   cpLength,
   hasSurrogate,
+  isHighSurrogate,
+  isLowSurrogate,
   isPySpaceCode,
   pyCapitalize,
   pyCasefold,
@@ -244,9 +246,6 @@ function count(s: string, subArg: unknown, start: unknown, end: unknown): number
   for (let at = window.indexOf(sub); at >= 0; at = window.indexOf(sub, at + sub.length)) found++;
   return found;
 }
-
-const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
-const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 /** `startswith`/`endswith` with a str or a tuple of str. */
 function affix(

@@ -8,6 +8,11 @@ import { spendRunning } from '../limits';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
+/** True for the code unit that starts a surrogate pair. */
+export const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+/** True for the code unit that ends a surrogate pair. */
+export const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
 /** True when `s` holds a surrogate, i.e. when its UTF-16 length differs from its code-point length. */
 export function hasSurrogate(s: string): boolean {
   return SURROGATE.test(s);
