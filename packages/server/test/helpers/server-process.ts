@@ -137,15 +137,16 @@ export function httpRequest(
   });
 }
 
-/** Resolves once `check` is true, polling every 50 ms; rejects with `what` after `ms`. */
+/** Resolves once `check` is true, polling every `everyMs`; rejects with `what` after `ms`. */
 export async function eventually(
   check: () => boolean | Promise<boolean>,
   what: string,
   ms = 10_000,
+  everyMs = 50,
 ): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
