@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOADS } from '../src/runtime/property-load-copies';
 
 // The copies are handed out from module state: each test starts from a fresh module.
 let keyed: typeof import('../src/runtime/keyed-access');
+const COPIES = LOADS.length;
 
 beforeEach(async () => {
   vi.resetModules();
@@ -24,8 +26,8 @@ describe('propertyLoad: one copy of the read per key and kind of object', () => 
   it('once every copy is given, shares a key with its first owner rather than with another key', () => {
     const first = keyed.propertyLoad('price', 'item');
     const given = [first];
-    for (let i = 0; given.length < 128; i++) given.push(keyed.propertyLoad(`key${i}`, 'item'));
-    expect(new Set(given).size).toBe(128);
+    for (let i = 0; given.length < COPIES; i++) given.push(keyed.propertyLoad(`key${i}`, 'item'));
+    expect(new Set(given).size).toBe(COPIES);
     expect(keyed.propertyLoad('price', 'variant')).toBe(first);
     expect(keyed.propertyLoad('price', 'line')).toBe(first);
     // A key never seen before still gets a copy.
@@ -43,8 +45,8 @@ describe('propertyLoad: one copy of the read per key and kind of object', () => 
 
   it('every copy reads a plain object own value and refuses anything else', () => {
     const loads = new Set<ReturnType<typeof keyed.propertyLoad>>();
-    for (let i = 0; i < 300; i++) loads.add(keyed.propertyLoad(`k${i}`, i % 2 === 0 ? 'a' : ''));
-    expect(loads.size).toBe(128);
+    for (let i = 0; i < COPIES + 100; i++) loads.add(keyed.propertyLoad(`k${i}`, i % 2 === 0 ? 'a' : ''));
+    expect(loads.size).toBe(COPIES);
     class Product {
       price = 3;
     }
@@ -54,5 +56,13 @@ describe('propertyLoad: one copy of the read per key and kind of object', () => 
       expect(load(new Product() as never, 'price')).toBe(keyed.NOT_PLAIN);
       expect(load(new Map() as never, 'size')).toBe(keyed.NOT_PLAIN);
     }
+  });
+
+  it('has 512 copies, each a function of its own with the same text', () => {
+    expect(COPIES).toBe(512);
+    expect(new Set(LOADS).size).toBe(COPIES);
+    const text = LOADS[0].toString();
+    expect(text).toContain('object.constructor === Object ? object[key] : NOT_PLAIN');
+    for (const load of LOADS) expect(load.toString()).toBe(text);
   });
 });
