@@ -210,6 +210,18 @@ function ownerHint(node: ast.Expr): string {
 }
 
 /**
+ * What tells one template's member reads from another's, for `propertyLoad`: a hash of its source. Two
+ * templates' `item.price` read objects of different shapes (a cart's lines, an order's), which one inline cache
+ * would see all of; the same source compiled again gets the same copies. (The render variables are read by name
+ * alone: every template's are alike, and a copy each measured no faster.)
+ */
+function templateMark(source: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < source.length; i++) hash = Math.imul(hash ^ source.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
  * The reader of a render variable: from plain-object variables (the usual case) by a direct read, since the
  * name is not one they inherit; otherwise through `lookupVariable`.
  */
@@ -402,8 +414,8 @@ function watchedSequence(parts: St[]): St {
  * The read by which `'key' in d` and `d.get('key')` find a literal key in a plain object read from `owner`, or
  * null for `__proto__`, which names the prototype: that key goes the general way.
  */
-function ownValueLoad(key: string, owner: ast.Expr): PropertyLoad | null {
-  return key === '__proto__' ? null : propertyLoad(key, ownerHint(owner));
+function ownValueLoad(key: string, owner: string): PropertyLoad | null {
+  return key === '__proto__' ? null : propertyLoad(key, owner);
 }
 
 /** What a loop at `node` runs over; what `iterate` throws is located at the loop's iterable. */
@@ -611,11 +623,14 @@ export class Compiler {
   /** The render folding evaluates in: no variables, limits of its own. */
   private foldRun: Run | null = null;
   private readonly foldScope = new Scope(null);
+  /** This template's mark for `propertyLoad` (see `templateMark`). */
+  private readonly template: string;
 
   constructor(
     private readonly registry: Registry,
     private readonly source: string,
   ) {
+    this.template = templateMark(source);
     this.foldScope.analyze({});
     this.folder = new ConstantFolder(
       (node) => this.evaluateConstant(node),
@@ -627,6 +642,11 @@ export class Compiler {
         );
       },
     );
+  }
+
+  /** Whose reads `propertyLoad` tells apart: this template's, of the object `node` names (see `ownerHint`). */
+  private owner(node: ast.Expr): string {
+    return `${this.template}\0${ownerHint(node)}`;
   }
 
   /** Compiles the whole template. */
@@ -1107,7 +1127,7 @@ export class Compiler {
     if (place === null || place[0] !== 0 || !readsOwnValueFirst(key)) return null;
     const read = memberAccess(kind, key);
     const slot = place[1];
-    const load = propertyLoad(key, ownerHint(node.node));
+    const load = propertyLoad(key, this.owner(node.node));
     return (f) => {
       const o = f.vars[slot];
       if (typeof o === 'object' && o !== null) {
@@ -1834,7 +1854,7 @@ export class Compiler {
     scope: Scope,
   ): Ev {
     const read = memberAccess(kind, key);
-    const load = propertyLoad(key, ownerHint(objNode));
+    const load = propertyLoad(key, this.owner(objNode));
     if (!readsOwnValueFirst(key)) {
       const obj = this.object(objNode, member, scope);
       return (f) => read(obj(f), key, load);
@@ -1967,7 +1987,7 @@ export class Compiler {
         // `'vip' in user.tags`, `'origin' in item.specs`: the text is known, so is how it is looked for.
         const key = node.expr.value;
         const container = this.expression(expr, scope);
-        const load = ownValueLoad(key, expr);
+        const load = ownValueLoad(key, this.owner(expr));
         const holds =
           load === null
             ? (f: Frame): boolean => containsText(container(f), key)
@@ -2119,7 +2139,7 @@ export class Compiler {
     const [first, second] = node.args;
     if (node.args.length > 2 || first?.type !== 'Const' || typeof first.value !== 'string') return null;
     const key = first.value;
-    const load = ownValueLoad(key, callee.node);
+    const load = ownValueLoad(key, this.owner(callee.node));
     if (load === null) return null;
     const obj = this.object(callee.node, null, scope);
     const fallback = second === undefined ? null : this.expression(second, scope);

@@ -22,10 +22,11 @@ const MAX_REMEMBERED_LENGTH = 256;
 const firstLoadOf = new Map<string, PropertyLoad>();
 
 /**
- * The property read a template uses for `key`, known when it is compiled. `owner` names what it is read from
- * (`item`, `variant`): the same key read from two kinds of object gets two copies while there are copies to
- * give, since the shapes of one kind are enough for one inline cache; once they are all given, a key read from
- * a new owner shares its first owner's copy rather than another key's (a copy that sees two keys is slower
+ * The property read a template uses for `key`, known when it is compiled. `owner` names what it is read from,
+ * and in which template (the compiler passes a mark of the template and `item`, `variant`): the same key read
+ * from two kinds of object, or by two templates, gets two copies while there are copies to give, since the
+ * shapes one template reads of one kind are enough for one inline cache; once they are all given, a key read
+ * from a new owner shares its first owner's copy rather than another key's (a copy that sees two keys is slower
  * than one that sees many shapes).
  */
 export function propertyLoad(key: string, owner = ''): PropertyLoad {
