@@ -7,13 +7,16 @@
  * Options: `--quick` (short rounds, to check the script), `--filter <regex>` (constructs whose name or family
  * matches), `--allow-mismatch` (time the rest when a construct prints other text than Jinja2; it is listed as
  * not timed), `--alone` (each construct timed in a process of its own, as a user timing one template of theirs
- * sees it; written to results/constructs-alone.*). Only a full run (neither `--quick` nor `--filter`) writes
- * the results files.
+ * sees it; written to results/constructs-alone.*), `--mixed` (as the default, but the realistic templates of
+ * `pnpm bench` render too before any construct is timed, each over its own data, as a service renders templates
+ * over data of different shapes; written to results/constructs-mixed.*). Only a full run (neither `--quick` nor
+ * `--filter`) writes the results files.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { compile } from '@personalize/core';
 import nunjucks from 'nunjucks';
 import { type CheckedConstruct, checkConstructs, engineRenderer } from './constructs/check';
 import { type Construct, constructs, shopData } from './constructs/index';
@@ -28,6 +31,7 @@ import {
 import { type Contender, renderedCharacters, timeContenders, warmUp } from './interleaved';
 import { engineCommit, machine, packageVersions } from './run-info';
 import { median } from './stats';
+import { realisticTemplates } from './templates/index';
 
 const { values: options } = parseArgs({
   options: {
@@ -35,6 +39,7 @@ const { values: options } = parseArgs({
     filter: { type: 'string' },
     'allow-mismatch': { type: 'boolean', default: false },
     alone: { type: 'boolean', default: false },
+    mixed: { type: 'boolean', default: false },
     // Internal to `--alone`: time the construct of this name only, and print its figures as JSON.
     one: { type: 'string' },
     'nunjucks-source': { type: 'string' },
@@ -145,6 +150,13 @@ function timeShared(timed: readonly CheckedConstruct[]): ConstructResult[] {
   // in a service rendering many templates; timing each right after its own warm-up would flatter the engine.
   console.log(`Warming up ${timed.length} constructs...`);
   for (const list of contenders) for (const c of list) warmUp(c.render, settings.warmupMs);
+  if (options.mixed) {
+    console.log(`Warming up the ${realisticTemplates.length} realistic templates, each over its own data...`);
+    for (const t of realisticTemplates) {
+      const template = compile(t.jinja, { cache: false });
+      warmUp(() => template.render(t.data), settings.warmupMs * 10);
+    }
+  }
   return timed.map((c, i) => {
     const result = resultOf(c.construct, contenders[i]);
     process.stdout.write(
@@ -187,7 +199,11 @@ async function main(): Promise<number> {
   }
   const skipped = new Set(notTimed.map((n) => n.name));
   const timed = checked.filter((c) => !skipped.has(c.construct.name));
-  const mode = options.alone ? 'alone' : 'shared';
+  if (options.alone && options.mixed) {
+    console.error('--alone and --mixed cannot go together: --mixed times the constructs in one process.');
+    return 2;
+  }
+  const mode = options.alone ? 'alone' : options.mixed ? 'mixed' : 'shared';
   console.log(
     `Timing (${settings.rounds} rounds of ${settings.roundMs} ms per contender; rates per CPU second of ${mode === 'alone' ? 'a process per construct' : 'this process'})...`,
   );
@@ -220,7 +236,7 @@ async function main(): Promise<number> {
   if (!options.quick && options.filter === undefined) {
     const dir = new URL('../results/', import.meta.url);
     mkdirSync(dir, { recursive: true });
-    const name = mode === 'alone' ? 'constructs-alone' : 'constructs';
+    const name = mode === 'shared' ? 'constructs' : `constructs-${mode}`;
     writeFileSync(new URL(`${name}.json`, dir), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(new URL(`${name}.md`, dir), constructsMarkdown(report));
     console.log(`Wrote benchmarks/results/${name}.json and ${name}.md`);

@@ -41,7 +41,7 @@ export interface ConstructsReport {
    * `shared`: every construct timed in one process that had rendered them all first (a service rendering many
    * templates); `alone`: each timed in a process of its own (a user timing one template).
    */
-  mode: 'shared' | 'alone';
+  mode: 'shared' | 'mixed' | 'alone';
   machine: { node: string; platform: string; cpu: string; cpus: number };
   versions: Record<string, string>;
   settings: { rounds: number; roundMs: number; warmupMs: number };
@@ -109,10 +109,12 @@ export function constructsMarkdown(report: ConstructsReport): string {
   const lines = [
     '# Per-construct benchmark',
     '',
-    `\`pnpm bench:constructs${report.mode === 'alone' ? ' --alone' : ''}\`, ${report.date.slice(0, 10)}, engine at ${report.engine}: Node ${machine.node}, ${machine.cpu} (${machine.cpus} cores); ` +
+    `\`pnpm bench:constructs${report.mode === 'shared' ? '' : ` --${report.mode}`}\`, ${report.date.slice(0, 10)}, engine at ${report.engine}: Node ${machine.node}, ${machine.cpu} (${machine.cpus} cores); ` +
       (report.mode === 'alone'
         ? 'each construct timed in a process of its own, which rendered no other template (as a user timing one template of theirs sees it); '
-        : 'every construct timed in one process, after all of them had rendered (as in a service rendering many templates); ') +
+        : report.mode === 'mixed'
+          ? 'every construct timed in one process, after all of them and the realistic templates of `pnpm bench`, each over its own data, had rendered (as in a service rendering many templates over data of different shapes); '
+          : 'every construct timed in one process, after all of them had rendered (as in a service rendering many templates); ') +
       `${settings.rounds} interleaved rounds of ${settings.roundMs} ms per contender, median round. ` +
       "Rates are renders per second of the process's CPU time; a ratio is Personalize's rate ÷ the hand-written " +
       "function's in the same round, the median of the rounds. " +
