@@ -1,4 +1,7 @@
 // Expectations produced by Jinja2 3.1.2 (Python 3.11) for each call, then hard-coded.
+import { describe, expect, it } from 'vitest';
+import { LimitError } from '../src/errors';
+import { compile } from '../src/index';
 import { Markup, PyFloat, tuple, Undefined } from '../src/runtime/values';
 import { type CallCase, describeCalls } from './helpers/show';
 
@@ -780,3 +783,37 @@ const CASES: CallCase[] = [
 ];
 
 describeCalls('HTML, URL and JSON filters', 'filter', CASES);
+
+describe('tojson of deeply nested values', () => {
+  /** A list nested `depth` deep around `leaf`. */
+  function nested(depth: number, leaf: unknown): unknown {
+    let value = leaf;
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  }
+
+  it('writes a value nested a thousand levels deep', () => {
+    const out = compile('{{ x|tojson }}').render({ x: nested(1_000, 'x') });
+    expect(out).toBe(`${'['.repeat(1_000)}"x"${']'.repeat(1_000)}`);
+  });
+
+  it('stops past a thousand levels with a LimitError, however deep, with or without indent', () => {
+    for (const depth of [1_001, 4_250, 50_000]) {
+      for (const template of ['{{ x|tojson }}', "{{ x|tojson('a') }}"]) {
+        let thrown: unknown;
+        try {
+          compile(template).render({ x: nested(depth, 'x') });
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(LimitError);
+        expect(thrown).toMatchObject({
+          limit: 'maxCallDepth',
+          message: 'the value nests more than 1000 levels deep to write as JSON',
+          line: 1,
+          column: 6,
+        });
+      }
+    }
+  });
+});

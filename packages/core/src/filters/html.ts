@@ -1,5 +1,5 @@
 /** Jinja2's HTML, URL and JSON filters: escaping, `striptags`, `urlize`, `xmlattr`, `urlencode`, `tojson`. */
-import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { LimitError, TemplateRuntimeError, typeError, valueError } from '../errors';
 import { type Budget, spend, spendRunning } from '../limits';
 import { floatRepr, repr, str } from '../runtime/format';
 import { dictEntries, iterate } from '../runtime/iterate';
@@ -501,9 +501,19 @@ function jsonKey(key: unknown): string {
   throw typeError(`keys must be str, int, float, bool or None, not ${typeName(key)}`);
 }
 
+/**
+ * Lists and dicts nested deeper than this are not written as JSON: Python's encoder stops sooner, at its recursion
+ * limit (1,000 frames). Past a few thousand levels the JS stack runs out inside `Array.prototype.map`, where V8
+ * reports it as a TypeError, not the RangeError a render turns into a LimitError.
+ */
+const JSON_MAX_DEPTH = 1_000;
+
 /** Python's `json.dumps(value, sort_keys=True, indent=indent)`; each value and character spends the render's time. */
 function dumpJson(work: Budget, value: unknown, indent: string | null, level: number): string {
   spend(work, 1);
+  if (level > JSON_MAX_DEPTH) {
+    throw new LimitError('maxCallDepth', `the value nests more than ${JSON_MAX_DEPTH} levels deep to write as JSON`);
+  }
   if (value === null) return 'null';
   if (value === true) return 'true';
   if (value === false) return 'false';
