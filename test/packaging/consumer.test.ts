@@ -86,6 +86,7 @@ describe('a project that installs the tarballs', () => {
       preview: { status: 200, body: { personalized_content: { payload: { subject: 'Hi Jane' } } } },
       logged: ['request'],
       linkParams: ['user_id', 'cid', 'app_key'],
+      ownCode: { text: 'JANE!', own: true, status: { available: true, loaded: 1, templates: 1 } },
     });
   });
 
@@ -106,6 +107,7 @@ describe('a project that installs the tarballs', () => {
       compressed: { a: 'x' },
       health: { status: 'ok' },
       workspaces: ['DEMO01'],
+      ownCode: { text: 'JANE!', own: true, status: { available: true, loaded: 1, templates: 1 } },
     });
   });
 

@@ -1,3 +1,4 @@
+export { type CodeCopySettings, codeCopyStatus, configureCodeCopies } from './compiler/code-copies';
 export type { TemplateNames } from './compiler/compiler';
 export {
   codeFrame,

@@ -1,3 +1,4 @@
+import { compileWithOwnCode, rendersBeforeOwnCode } from './compiler/code-copies';
 import { asTemplateError, Compiler, type Program, type TemplateNames } from './compiler/compiler';
 import { Run } from './compiler/frame';
 import { LimitError } from './errors';
@@ -34,10 +35,23 @@ export interface CompileOptions {
 const BUILTIN_REGISTRY: Registry = { filters: builtinFilters, tests: builtinTests };
 
 /**
+ * A source's program, shared by every `Template` of that source, and its way to code of its own
+ * (compiler/code-copies.ts).
+ */
+interface Compiled {
+  /** What renders run: the shared compiler's program, then the one compiled with a copy of its code. */
+  program: Program;
+  /** Renders on the shared code so far; -1 once the template has code of its own, or cannot have it. */
+  renders: number;
+  /** Whether `program` was compiled with code of the template's own. */
+  own: boolean;
+}
+
+/**
  * Programs compiled with the built-in filters and tests, by source. A program compiled with a registry of its
  * own is not kept: that registry is made anew for each `compile` call.
  */
-const programs = new SourceCache<Program>({ max: 5_000, maxSize: 64 * 1024 * 1024 });
+const programs = new SourceCache<Compiled>({ max: 5_000, maxSize: 64 * 1024 * 1024 });
 
 function registryFor(options: CompileOptions | undefined): Registry {
   if (options?.filters === undefined && options?.tests === undefined) return BUILTIN_REGISTRY;
@@ -55,19 +69,36 @@ export class Template {
   readonly source: string;
   /** What the template reads from its render variables, known before it runs. */
   readonly names: TemplateNames;
-  private readonly program: Program;
+  private readonly compiled: Compiled;
   private readonly limits: Limits;
   private readonly registry: Registry;
   private readonly clock: () => Date;
 
   /** @internal Use `compile`. */
-  constructor(source: string, program: Program, limits: Limits, registry: Registry, clock: () => Date) {
+  constructor(source: string, compiled: Compiled, limits: Limits, registry: Registry, clock: () => Date) {
     this.source = source;
-    this.program = program;
-    this.names = program.names;
+    this.compiled = compiled;
+    this.names = compiled.program.names;
     this.limits = limits;
     this.registry = registry;
     this.clock = clock;
+  }
+
+  /**
+   * Whether this template renders with code of its own: a copy of the compiler's code, given to templates that
+   * have rendered often (see `configureCodeCopies`), which V8 optimizes for this template alone.
+   */
+  get ownCode(): boolean {
+    return this.compiled.own;
+  }
+
+  private takeOwnCode(): void {
+    const compiled = this.compiled;
+    compiled.renders = -1;
+    const program = compileWithOwnCode(this.source, this.registry);
+    if (program === undefined) return;
+    compiled.program = program;
+    compiled.own = true;
   }
 
   /**
@@ -79,6 +110,9 @@ export class Template {
    * compile('Hi {{ name|title }}!').render({ name: 'jane' }) // 'Hi Jane!'
    */
   render(variables: Record<string, unknown> = {}, budget?: TimeBudget): string {
+    const compiled = this.compiled;
+    // Before the render's clock starts: compiling with a copy is not this render's work.
+    if (compiled.renders >= 0 && compiled.renders++ >= rendersBeforeOwnCode()) this.takeOwnCode();
     const run = new Run(variables, this.limits, this.registry, this.clock);
     const outer = enterRender(run);
     let out: string;
@@ -87,7 +121,7 @@ export class Template {
         run.deadline = Math.min(Date.now() + this.limits.timeoutMs, budget.start());
         if (Date.now() >= run.deadline) throw timeLimitError(this.limits);
       }
-      out = this.program.run(run);
+      out = compiled.program.run(run);
     } catch (error) {
       throw asTemplateError(error, 'the engine failed to render this template');
     } finally {
@@ -122,11 +156,12 @@ export function compile(source: string, options?: CompileOptions): Template {
   }
   const registry = registryFor(options);
   const useCache = options?.cache !== false && registry === BUILTIN_REGISTRY;
-  let program = useCache ? programs.get(source) : undefined;
-  if (program === undefined) {
+  let compiled = useCache ? programs.get(source) : undefined;
+  if (compiled === undefined) {
     const build = () => new Compiler(registry, source).compile(parse(source));
-    program = options?.budget === undefined ? build() : options.budget.charge(limits, build);
-    if (useCache) programs.set(source, program);
+    const program = options?.budget === undefined ? build() : options.budget.charge(limits, build);
+    compiled = { program, renders: 0, own: false };
+    if (useCache) programs.set(source, compiled);
   }
-  return new Template(source, program, limits, registry, options?.now ?? defaultClock);
+  return new Template(source, compiled, limits, registry, options?.now ?? defaultClock);
 }

@@ -1,6 +1,12 @@
 /** What a user's CommonJS module gets from `require`: every entry point loads and works. */
 import { decodePayload, encodePayload } from '@personalize/compression';
-import { createRenderer, memoryResolvers } from '@personalize/core';
+import {
+  codeCopyStatus,
+  compile,
+  configureCodeCopies,
+  createRenderer,
+  memoryResolvers,
+} from '@personalize/core';
 import { createApp, workspaceFileStore } from '@personalize/server';
 import { DEMO_WORKSPACE_FILE, loadWorkspaceFile } from '@personalize/server/node';
 
@@ -11,6 +17,9 @@ async function main(): Promise<void> {
   const rendered = await renderer.render('{{ UserAttribute.City }}', {
     user: { identifier: 'ID', value: 'u-1' },
   });
+  configureCodeCopies({ afterRenders: 0 });
+  const hot = compile('{{ name|upper }}!', { cache: false });
+  const ownCode = { text: hot.render({ name: 'jane' }), own: hot.ownCode, status: codeCopyStatus() };
   const workspaces = workspaceFileStore(await loadWorkspaceFile(DEMO_WORKSPACE_FILE));
   const health = await createApp({ workspaces }).request('/healthz');
   console.log(
@@ -19,6 +28,7 @@ async function main(): Promise<void> {
       compressed: decodePayload(encodePayload({ a: 'x' })),
       health: await health.json(),
       workspaces: workspaces.ids,
+      ownCode,
     }),
   );
 }

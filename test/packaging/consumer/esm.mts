@@ -3,7 +3,7 @@
  * make a landing-page link. Prints one JSON line of what it saw.
  */
 import { decodeValue, encodeValue } from '@personalize/compression';
-import { compile, TemplateSyntaxError } from '@personalize/core';
+import { codeCopyStatus, compile, configureCodeCopies, TemplateSyntaxError } from '@personalize/core';
 import { createApp, makeLandingPageLink, type RequestLogger, workspaceFileStore } from '@personalize/server';
 import { DEMO_WORKSPACE_FILE, loadWorkspaceFile } from '@personalize/server/node';
 
@@ -39,6 +39,11 @@ try {
   if (error instanceof TemplateSyntaxError) syntaxError = error.describe().split('\n')[0];
 }
 
+// A template given code of its own at once: the copy of the compiler must load from the installed package.
+configureCodeCopies({ afterRenders: 0 });
+const hot = compile('{{ name|upper }}!', { cache: false });
+const ownCode = { text: hot.render({ name: 'jane' }), own: hot.ownCode, status: codeCopyStatus() };
+
 const link = new URL(
   await makeLandingPageLink({
     apiSecret: 'secret',
@@ -57,5 +62,6 @@ console.log(
     preview: { status: preview.status, body: await preview.json() },
     logged,
     linkParams: [...link.searchParams.keys()],
+    ownCode,
   }),
 );

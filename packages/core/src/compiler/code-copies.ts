@@ -1,0 +1,182 @@
+/**
+ * Code of its own for each hot template.
+ *
+ * A compiled template is a tree of closures made by the compiler's functions, and V8 keeps what it learns about
+ * a closure (which functions its calls reach, which object shapes its property reads see, and the optimized code
+ * built on that) per function in the source, not per closure made from it. Every template's closures therefore
+ * share it: once a process has rendered a few dozen templates, every call site and read in them has seen many
+ * kinds and runs as generic, megamorphic code, where a hand-written function stays monomorphic. Timed that way
+ * (all 224 constructs of `pnpm bench:constructs` in one process), the engine ran at 0.36x hand-written code;
+ * with a copy of the compiler for each template, 0.60x.
+ *
+ * So a template that has rendered `afterRenders` times is compiled again by a copy of the compiler: the
+ * engine's own file `compiler-copy.cjs`, built beside this bundle, loaded once more. Its functions are new to V8,
+ * so what V8 learns from them is this template's alone (and the few others that share the copy once all copies
+ * are handed out). The copy links to this bundle's modules for every class, symbol and state that templates must
+ * agree on (see copy-links.ts), so what it renders is what the shared code renders.
+ *
+ * A template never becomes code: the only code loaded is that one file of the engine's, and the template is
+ * compiled to closures by it exactly as by the shared compiler. Where the file cannot be loaded (browsers,
+ * workers, a bundler that left it behind, a platform without `node:vm`), templates keep the shared code.
+ */
+import { parse } from '../parser/parser';
+import type { Registry } from '../runtime/state';
+import type { Compiler, Program } from './compiler';
+import { COPY_LINKS } from './copy-links';
+
+/** How hot templates get code of their own. */
+export interface CodeCopySettings {
+  /**
+   * Most copies of the compiler's code the process loads; past that, hot templates share them in turn. Each
+   * costs about 0.2 MB of heap (0.3 MB resident) once its templates have run. `0` keeps every template on the
+   * shared code. Defaults to `128`.
+   */
+  copies: number;
+  /**
+   * Renders after which a template is compiled again with code of its own (counted per source for cached
+   * templates). Compiling again costs about as much as the first compile. Defaults to `100`.
+   */
+  afterRenders: number;
+}
+
+/** What a copy of the compiler's code exports (copy-entry.ts). */
+interface CopyExports {
+  Compiler: typeof Compiler;
+}
+
+/** The parts of `node:vm`, `node:fs` and `node:url` the loader uses. */
+interface NodeModules {
+  vm: {
+    compileFunction(
+      code: string,
+      params: string[],
+      options: { filename: string },
+    ): (exports: object, require: (id: string) => unknown, module: { exports: object }) => void;
+  };
+  fs: { readFileSync(path: string, encoding: 'utf8'): string };
+  url: { fileURLToPath(url: string): string };
+}
+
+/** The file beside this bundle that holds the copy. */
+const COPY_FILE = 'compiler-copy.cjs';
+/** How a copy names a shared module: `personalize-shared:` and its path under src/ (tsup.config.ts). */
+const SHARED = 'personalize-shared:';
+
+const settings: CodeCopySettings = { copies: 128, afterRenders: 100 };
+
+/** The loaded copies, each made on first need. */
+const copies: CopyExports[] = [];
+/** Templates given code of their own so far (the next one gets copy `given % settings.copies`). */
+let given = 0;
+/** The copy's source and file, read once; a string when they cannot be had, saying why. */
+let copySource: { code: string; filename: string } | string | undefined;
+/** The shared modules as plain objects (reading a module namespace goes through its bindings), made once. */
+let links: Map<string, object> | undefined;
+
+/** Changes how hot templates get code of their own; returns the settings now in force. */
+export function configureCodeCopies(changes: Partial<CodeCopySettings> = {}): Readonly<CodeCopySettings> {
+  for (const key of ['copies', 'afterRenders'] as const) {
+    const value = changes[key];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 0) {
+      throw new RangeError(`configureCodeCopies: ${key} must be a whole number of at least 0, not ${value}`);
+    }
+    settings[key] = value;
+  }
+  return { ...settings };
+}
+
+/** Renders after which a template gets code of its own. */
+export function rendersBeforeOwnCode(): number {
+  return settings.afterRenders;
+}
+
+/** Whether copies can be loaded here, and if not why; how many are loaded and how many templates were given one. */
+export function codeCopyStatus(): { available: boolean; reason?: string; loaded: number; templates: number } {
+  const source = readCopy();
+  return typeof source === 'string'
+    ? { available: false, reason: source, loaded: copies.length, templates: given }
+    : { available: true, loaded: copies.length, templates: given };
+}
+
+function nodeModules(): NodeModules | undefined {
+  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  if (typeof host?.getBuiltinModule !== 'function') return undefined;
+  const vm = host.getBuiltinModule('node:vm') as NodeModules['vm'] | undefined;
+  const fs = host.getBuiltinModule('node:fs') as NodeModules['fs'] | undefined;
+  const url = host.getBuiltinModule('node:url') as NodeModules['url'] | undefined;
+  return vm && fs && url ? { vm, fs, url } : undefined;
+}
+
+function readCopy(): { code: string; filename: string } | string {
+  copySource ??= findCopy();
+  return copySource;
+}
+
+function findCopy(): { code: string; filename: string } | string {
+  const node = nodeModules();
+  if (node === undefined) return 'the platform has no node:vm';
+  const here = (import.meta as { url?: string }).url;
+  if (here === undefined) return 'the engine was bundled without import.meta.url';
+  try {
+    // Not `new URL(literal, import.meta.url)`: bundlers would take the copy for an asset of the page.
+    const filename = node.url.fileURLToPath(here.slice(0, here.lastIndexOf('/') + 1) + COPY_FILE);
+    return { code: node.fs.readFileSync(filename, 'utf8'), filename };
+  } catch (error) {
+    return `${COPY_FILE} could not be read beside the engine (${(error as Error).message})`;
+  }
+}
+
+function linked(id: string): object {
+  links ??= new Map(Object.entries(COPY_LINKS).map(([name, module]) => [name, Object.freeze({ ...module })]));
+  const module = id.startsWith(SHARED) ? links.get(id.slice(SHARED.length)) : undefined;
+  if (module === undefined) throw new Error(`${COPY_FILE} asks for ${id}, which copy-links.ts does not list`);
+  return module;
+}
+
+function loadCopy(): CopyExports | string {
+  const source = readCopy();
+  const node = nodeModules();
+  if (typeof source === 'string' || node === undefined)
+    return typeof source === 'string' ? source : 'no node:vm';
+  try {
+    const module = { exports: {} };
+    node.vm.compileFunction(source.code, ['exports', 'require', 'module'], { filename: source.filename })(
+      module.exports,
+      linked,
+      module,
+    );
+    const { Compiler } = module.exports as Partial<CopyExports>;
+    if (typeof Compiler !== 'function') return `${COPY_FILE} does not export a Compiler`;
+    return { Compiler };
+  } catch (error) {
+    return `${COPY_FILE} could not be loaded (${(error as Error).message})`;
+  }
+}
+
+/**
+ * Compiles `source` again with a copy of the compiler's code (loading one if fewer than `copies` are), or
+ * returns undefined when copies are turned off or cannot be loaded here. Never throws: a template that cannot
+ * have code of its own keeps the shared code.
+ */
+export function compileWithOwnCode(source: string, registry: Registry): Program | undefined {
+  if (settings.copies === 0) return undefined;
+  const index = given % settings.copies;
+  let copy = copies[index];
+  if (index >= copies.length) {
+    const loaded = loadCopy();
+    if (typeof loaded === 'string') {
+      copySource = loaded;
+      return undefined;
+    }
+    copy = loaded;
+    copies.push(copy);
+  }
+  try {
+    const program = new copy.Compiler(registry, source).compile(parse(source));
+    given++;
+    return program;
+  } catch {
+    return undefined;
+  }
+}

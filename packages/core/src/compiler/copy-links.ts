@@ -1,0 +1,44 @@
+/**
+ * The modules a copy of the compiler's code links to instead of copying (see code-copies.ts): the build
+ * (tsup.config.ts) fails when a copied module imports one this table does not list. They hold the classes,
+ * symbols and state every template must agree on (`Markup`, `Undefined`, the error classes, the render's time
+ * budget), and the code no copy needs of its own.
+ */
+import * as errors from '../errors';
+import * as filters from '../filters/index';
+import * as serviceFilters from '../filters/service';
+import * as limits from '../limits';
+import * as validate from '../parser/validate';
+import * as access from '../runtime/access';
+import * as arrayMarks from '../runtime/array-marks';
+import * as format from '../runtime/format';
+import * as hashKey from '../runtime/hash-key';
+import * as iterate from '../runtime/iterate';
+import * as keyedAccess from '../runtime/keyed-access';
+import * as methods from '../runtime/methods';
+import * as operators from '../runtime/operators';
+import * as undefinedValues from '../runtime/undefined';
+import * as values from '../runtime/values';
+import * as tests from '../tests/index';
+import * as frame from './frame';
+
+/** Each shared module by its path under src/, without the extension. */
+export const COPY_LINKS: Readonly<Record<string, object>> = {
+  errors,
+  'filters/index': filters,
+  'filters/service': serviceFilters,
+  limits,
+  'parser/validate': validate,
+  'runtime/access': access,
+  'runtime/array-marks': arrayMarks,
+  'runtime/format': format,
+  'runtime/hash-key': hashKey,
+  'runtime/iterate': iterate,
+  'runtime/keyed-access': keyedAccess,
+  'runtime/methods': methods,
+  'runtime/operators': operators,
+  'runtime/undefined': undefinedValues,
+  'runtime/values': values,
+  'tests/index': tests,
+  'compiler/frame': frame,
+};

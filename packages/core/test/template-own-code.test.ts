@@ -1,0 +1,128 @@
+/**
+ * Templates that render often get code of their own (src/compiler/code-copies.ts). The copy of the compiler is a
+ * file of the build, so most of these tests load the built engine; test/conformance/own-code.test.ts renders
+ * every conformance case both ways.
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { codeCopyStatus, compile, configureCodeCopies } from '../src/index';
+
+const DIST = new URL('../dist/index.js', import.meta.url);
+type Core = typeof import('../src/index');
+
+describe('code copies, from the sources (no copy file beside them)', () => {
+  it('are said to be unavailable, with the reason', () => {
+    const status = codeCopyStatus();
+    expect(status.available).toBe(false);
+    expect(status.reason).toMatch(/compiler-copy\.cjs could not be read beside the engine/);
+  });
+
+  it('leave a template on the shared code however often it renders', () => {
+    const template = compile('{{ n * 2 }}', { cache: false });
+    for (let i = 0; i < 200; i++) expect(template.render({ n: i })).toBe(String(i * 2));
+    expect(template.ownCode).toBe(false);
+  });
+
+  it('take settings that are whole numbers of at least 0, and say which are in force', () => {
+    const before = configureCodeCopies();
+    expect(before).toEqual({ copies: 128, afterRenders: 100 });
+    expect(() => configureCodeCopies({ copies: -1 })).toThrow(
+      'copies must be a whole number of at least 0, not -1',
+    );
+    expect(() => configureCodeCopies({ afterRenders: 1.5 })).toThrow(/afterRenders must be a whole number/);
+    expect(configureCodeCopies({ afterRenders: 5 })).toEqual({ copies: 128, afterRenders: 5 });
+    expect(configureCodeCopies(before)).toEqual(before);
+  });
+});
+
+describe.runIf(existsSync(DIST))('code copies, in the built engine', async () => {
+  const core = (await import(DIST.href)) as Core;
+
+  /** Runs `body` with these settings, then puts the earlier ones back. */
+  function withSettings(settings: Parameters<Core['configureCodeCopies']>[0], body: () => void): void {
+    const before = core.configureCodeCopies();
+    core.configureCodeCopies(settings);
+    try {
+      body();
+    } finally {
+      core.configureCodeCopies(before);
+    }
+  }
+
+  it('a template gets code of its own at the render after `afterRenders`, and prints the same', () => {
+    withSettings({ afterRenders: 3 }, () => {
+      const template = core.compile('{% for i in items %}{{ loop.index }}.{{ i.name|title }} {% endfor %}', {
+        cache: false,
+      });
+      const data = { items: [{ name: 'ada' }, { name: 'grace hopper' }] };
+      const seen: boolean[] = [];
+      for (let i = 0; i < 5; i++) {
+        expect(template.render(data)).toBe('1.Ada 2.Grace Hopper ');
+        seen.push(template.ownCode);
+      }
+      expect(seen).toEqual([false, false, false, true, true]);
+    });
+  });
+
+  it('templates of one source share their progress: the cache holds one program for both', () => {
+    withSettings({ afterRenders: 2 }, () => {
+      const source = '{{ "one source"|upper }}';
+      const first = core.compile(source);
+      const second = core.compile(source);
+      first.render();
+      second.render();
+      expect([first.ownCode, second.ownCode]).toEqual([false, false]);
+      first.render();
+      expect([first.ownCode, second.ownCode]).toEqual([true, true]);
+    });
+  });
+
+  it('with no copies allowed, every template keeps the shared code', () => {
+    withSettings({ copies: 0, afterRenders: 0 }, () => {
+      const template = core.compile('{{ 1 + 1 }}', { cache: false });
+      expect(template.render()).toBe('2');
+      expect(template.render()).toBe('2');
+      expect(template.ownCode).toBe(false);
+    });
+  });
+
+  it('past the most copies, templates share the copies in turn', () => {
+    withSettings({ copies: 2, afterRenders: 0 }, () => {
+      const before = core.codeCopyStatus();
+      const templates = ['a', 'b', 'c', 'd', 'e'].map((name) =>
+        core.compile(`{{ ${name} }}`, { cache: false }),
+      );
+      expect(templates.map((t, i) => t.render({ [String.fromCharCode(97 + i)]: i }))).toEqual([
+        '0',
+        '1',
+        '2',
+        '3',
+        '4',
+      ]);
+      const after = core.codeCopyStatus();
+      expect(after.available).toBe(true);
+      expect(after.loaded).toBe(Math.max(before.loaded, 2));
+      expect(after.templates - before.templates).toBe(5);
+      expect(templates.every((t) => t.ownCode)).toBe(true);
+    });
+  });
+
+  it('code of its own shares the classes of the engine: Markup in, errors out', () => {
+    withSettings({ afterRenders: 0 }, () => {
+      const escaped = core.compile('{{ m|e }} {{ s|e }}', { cache: false });
+      expect(escaped.render({ m: new core.Markup('<b>'), s: '<b>' })).toBe('<b> &lt;b&gt;');
+      expect(escaped.ownCode).toBe(true);
+
+      const failing = core.compile('{{ 1 // 0 }}', { cache: false });
+      expect(() => failing.render()).toThrow(core.TemplateRuntimeError);
+      expect(failing.ownCode).toBe(true);
+
+      const long = core.compile('{% for i in range(100) %}xxxxxxxxxx{% endfor %}', {
+        cache: false,
+        limits: { maxOutputSize: 50 },
+      });
+      expect(() => long.render()).toThrow(core.LimitError);
+      expect(long.ownCode).toBe(true);
+    });
+  });
+});
