@@ -3,6 +3,7 @@
  * file of the build, so most of these tests load the built engine; test/conformance/own-code.test.ts renders
  * every conformance case both ways.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { codeCopyStatus, compile, configureCodeCopies } from '../src/index';
@@ -123,6 +124,27 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
       });
       expect(() => long.render()).toThrow(core.LimitError);
       expect(long.ownCode).toBe(true);
+    });
+  });
+});
+
+describe.runIf(existsSync(DIST))('code copies where the platform refuses node:vm', () => {
+  it('leave templates on the shared code, say why, and never fail a render', () => {
+    // As on a runtime whose getBuiltinModule throws for modules it does not have.
+    const script = `
+      const get = process.getBuiltinModule;
+      process.getBuiltinModule = (id) => { if (id === 'node:vm') throw new Error('No such module: ' + id); return get(id); };
+      const core = await import(${JSON.stringify(DIST.href)});
+      core.configureCodeCopies({ afterRenders: 0 });
+      const template = core.compile('{{ n + 1 }}');
+      const texts = [template.render({ n: 1 }), template.render({ n: 2 })];
+      console.log(JSON.stringify({ texts, own: template.ownCode, status: core.codeCopyStatus() }));
+    `;
+    const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(stdout)).toEqual({
+      texts: ['2', '3'],
+      own: false,
+      status: { available: false, reason: 'the platform has no node:vm', loaded: 0, templates: 0 },
     });
   });
 });

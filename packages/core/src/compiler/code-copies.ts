@@ -99,13 +99,18 @@ export function codeCopyStatus(): { available: boolean; reason?: string; loaded:
     : { available: true, loaded: copies.length, templates: given };
 }
 
+/** Node's modules the loader needs, or undefined where the platform has not got them (or refuses them). */
 function nodeModules(): NodeModules | undefined {
   const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   if (typeof host?.getBuiltinModule !== 'function') return undefined;
-  const vm = host.getBuiltinModule('node:vm') as NodeModules['vm'] | undefined;
-  const fs = host.getBuiltinModule('node:fs') as NodeModules['fs'] | undefined;
-  const url = host.getBuiltinModule('node:url') as NodeModules['url'] | undefined;
-  return vm && fs && url ? { vm, fs, url } : undefined;
+  try {
+    const vm = host.getBuiltinModule('node:vm') as NodeModules['vm'] | undefined;
+    const fs = host.getBuiltinModule('node:fs') as NodeModules['fs'] | undefined;
+    const url = host.getBuiltinModule('node:url') as NodeModules['url'] | undefined;
+    return typeof vm?.compileFunction === 'function' && fs && url ? { vm, fs, url } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readCopy(): { code: string; filename: string } | string {
