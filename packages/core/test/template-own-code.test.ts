@@ -140,7 +140,9 @@ describe.runIf(existsSync(DIST))('code copies where the platform refuses node:vm
       const texts = [template.render({ n: 1 }), template.render({ n: 2 })];
       console.log(JSON.stringify({ texts, own: template.ownCode, status: core.codeCopyStatus() }));
     `;
-    const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
     expect(JSON.parse(stdout)).toEqual({
       texts: ['2', '3'],
       own: false,

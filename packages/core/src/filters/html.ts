@@ -512,7 +512,10 @@ const JSON_MAX_DEPTH = 1_000;
 function dumpJson(work: Budget, value: unknown, indent: string | null, level: number): string {
   spend(work, 1);
   if (level > JSON_MAX_DEPTH) {
-    throw new LimitError('maxCallDepth', `the value nests more than ${JSON_MAX_DEPTH} levels deep to write as JSON`);
+    throw new LimitError(
+      'maxCallDepth',
+      `the value nests more than ${JSON_MAX_DEPTH} levels deep to write as JSON`,
+    );
   }
   if (value === null) return 'null';
   if (value === true) return 'true';
