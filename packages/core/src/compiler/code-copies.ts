@@ -16,8 +16,8 @@
  * agree on (see copy-links.ts), so what it renders is what the shared code renders.
  *
  * A template never becomes code: the only code loaded is that one file of the engine's, and the template is
- * compiled to closures by it exactly as by the shared compiler. Where the file cannot be loaded (browsers,
- * workers, a bundler that left it behind, a platform without `node:vm`), templates keep the shared code.
+ * compiled to closures by it exactly as by the shared compiler. Where the file cannot be loaded (browsers, web
+ * and edge workers, a bundle that left it behind, a platform without `node:vm`), templates keep the shared code.
  */
 import { parse } from '../parser/parser';
 import type { Registry } from '../runtime/state';
@@ -155,6 +155,7 @@ function linked(id: string): object {
 
 function loadCopy(): CopyExports | string {
   const source = readCopy();
+  // The source was read, so the platform has node:vm.
   const node = nodeModules();
   if (typeof source === 'string' || node === undefined)
     return typeof source === 'string' ? source : 'no node:vm';
