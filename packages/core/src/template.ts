@@ -111,7 +111,8 @@ export class Template {
    */
   render(variables: Record<string, unknown> = {}, budget?: TimeBudget): string {
     const compiled = this.compiled;
-    // Before the render's clock starts: compiling with a copy is not this render's work.
+    // Before this render's clock starts, so compiling with a copy does not count against its time limit (a
+    // template rendered inside another's render, as a content block is, spends the outer render's time).
     if (compiled.renders >= 0 && compiled.renders++ >= rendersBeforeOwnCode()) this.takeOwnCode();
     const run = new Run(variables, this.limits, this.registry, this.clock);
     const outer = enterRender(run);

@@ -4,8 +4,9 @@
  * every conformance case both ways.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { COPY_LINKS } from '../src/compiler/copy-links';
 import { codeCopyStatus, compile, configureCodeCopies } from '../src/index';
 
 const DIST = new URL('../dist/index.js', import.meta.url);
@@ -38,6 +39,13 @@ describe('code copies, from the sources (no copy file beside them)', () => {
 
 describe.runIf(existsSync(DIST))('code copies, in the built engine', async () => {
   const core = (await import(DIST.href)) as Core;
+
+  it('the copy asks only for modules the link table lists', () => {
+    const copy = readFileSync(new URL('../dist/compiler-copy.cjs', import.meta.url), 'utf8');
+    const asked = [...copy.matchAll(/require\("personalize-shared:([^"]+)"\)/g)].map((match) => match[1]);
+    expect(asked.length).toBeGreaterThan(5);
+    expect(asked.filter((name) => !(name in COPY_LINKS))).toEqual([]);
+  });
 
   /** Runs `body` with these settings, then puts the earlier ones back. */
   function withSettings(settings: Parameters<Core['configureCodeCopies']>[0], body: () => void): void {

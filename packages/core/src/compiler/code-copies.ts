@@ -76,8 +76,15 @@ const settings: CodeCopySettings = { copies: 128, afterRenders: 100 };
 const copies: CopyExports[] = [];
 /** Templates given code of their own so far (the next one gets copy `given % settings.copies`). */
 let given = 0;
-/** The copy's source and file, read once; a string when they cannot be had, saying why. */
-let copySource: { code: string; filename: string } | string | undefined;
+/** The copy's file, read once, with the `node:vm` that runs it. */
+interface CopySource {
+  code: string;
+  filename: string;
+  vm: NodeModules['vm'];
+}
+
+/** The copy's source, read once; a string when copies cannot be had here, saying why. */
+let copySource: CopySource | string | undefined;
 /** The shared modules as plain objects (reading a module namespace goes through its bindings), made once. */
 let links: Map<string, object> | undefined;
 /**
@@ -127,12 +134,12 @@ function nodeModules(): NodeModules | undefined {
   }
 }
 
-function readCopy(): { code: string; filename: string } | string {
+function readCopy(): CopySource | string {
   copySource ??= findCopy();
   return copySource;
 }
 
-function findCopy(): { code: string; filename: string } | string {
+function findCopy(): CopySource | string {
   const node = nodeModules();
   if (node === undefined) return 'the platform has no node:vm';
   const here = (import.meta as { url?: string }).url;
@@ -140,7 +147,7 @@ function findCopy(): { code: string; filename: string } | string {
   try {
     // Not `new URL(literal, import.meta.url)`: bundlers would take the copy for an asset of the page.
     const filename = node.url.fileURLToPath(here.slice(0, here.lastIndexOf('/') + 1) + COPY_FILE);
-    return { code: node.fs.readFileSync(filename, 'utf8'), filename };
+    return { code: node.fs.readFileSync(filename, 'utf8'), filename, vm: node.vm };
   } catch (error) {
     return `${COPY_FILE} could not be read beside the engine (${(error as Error).message})`;
   }
@@ -153,14 +160,9 @@ function linked(id: string): object {
   return module;
 }
 
-function loadCopy(): CopyExports | string {
-  const source = readCopy();
-  // The source was read, so the platform has node:vm.
-  const node = nodeModules();
-  if (typeof source === 'string' || node === undefined)
-    return typeof source === 'string' ? source : 'no node:vm';
+function loadCopy(source: CopySource): CopyExports | string {
   try {
-    const script = new node.vm.Script(`(function (exports, require, module) {${source.code}\n})`, {
+    const script = new source.vm.Script(`(function (exports, require, module) {${source.code}\n})`, {
       filename: source.filename,
       cachedData: codeCache,
     });
@@ -184,7 +186,8 @@ export function compileWithOwnCode(source: string, registry: Registry): Program 
   const index = given % settings.copies;
   let copy = copies[index];
   if (index >= copies.length) {
-    const loaded = loadCopy();
+    const source = readCopy();
+    const loaded = typeof source === 'string' ? source : loadCopy(source);
     if (typeof loaded === 'string') {
       copySource = loaded;
       return undefined;

@@ -1,8 +1,8 @@
 /**
- * The modules a copy of the compiler's code links to instead of copying (see code-copies.ts): the build
- * (tsup.config.ts) fails when a copied module imports one this table does not list. They hold the classes,
- * symbols and state every template must agree on (`Markup`, `Undefined`, the error classes, the render's time
- * budget), and the code no copy needs of its own.
+ * The modules a copy of the compiler's code links to instead of copying (see code-copies.ts). A copy that asks
+ * for one this table does not list fails to load, which template-own-code.test.ts checks on the built copy. They
+ * hold the classes, symbols and state every template must agree on (`Markup`, `Undefined`, the error classes,
+ * the render's time budget), and the code no copy needs of its own.
  */
 import * as errors from '../errors';
 import * as filters from '../filters/index';
