@@ -70,6 +70,7 @@ import {
 } from '../runtime/values';
 import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
+import { moveTextIntoBranches } from './branch-text';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
 import { GLOBALS, missingName } from './globals';
@@ -685,7 +686,7 @@ export class Compiler {
 
   private statements(body: readonly ast.Stmt[], scope: Scope): St {
     const parts: St[] = [];
-    for (const node of body) parts.push(this.statement(node, scope));
+    for (const node of moveTextIntoBranches(body)) parts.push(this.statement(node, scope));
     return sequence(parts, this.watchControl);
   }
 

@@ -1,0 +1,114 @@
+/**
+ * Template text next to an `if` moved into its branches, before a statement list is compiled.
+ *
+ * `<span{% if item.low %} class="low"{% endif %}>{{ item.name }}` prints `<span`, then a branch, then `>` and
+ * the name: three pieces joined at every render. With the text moved in, each branch is one constant
+ * (`<span class="low">`, `<span>`), and the outputs on either side lose a join too. The text printed is the
+ * same: whichever branch runs (the `else`, made if there is none, included), it prints the text that came before
+ * the `if`, its own body, then the text after.
+ *
+ * Only literal text moves, never an expression, so nothing is evaluated in another order or another scope. A
+ * branch that stops its loop (`break`, `continue`) stops before the text after the `if`, as the loop did: the
+ * branch's statements are watched for them as the loop body's are. Text is copied into the branches only while
+ * the copies stay small.
+ */
+import type * as ast from '../parser/ast';
+
+/** Most characters of text the copies into one `if`'s branches may add up to. */
+const MAX_COPIED_TEXT = 2048;
+
+/**
+ * `body` with the literal text at the end of the output before each `if` and at the start of the output after
+ * it moved into the `if`'s branches, and outputs that end up next to each other joined into one. Returns `body`
+ * itself when nothing moves; the nodes given are not changed.
+ */
+export function moveTextIntoBranches(body: readonly ast.Stmt[]): readonly ast.Stmt[] {
+  let changed = false;
+  const out: ast.Stmt[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const node = body[i];
+    if (node.type !== 'If') {
+      out.push(node);
+      continue;
+    }
+    const before = out.length > 0 ? out[out.length - 1] : undefined;
+    const after = body[i + 1];
+    let head = before?.type === 'Output' ? textAtEnd(before.nodes) : 0;
+    let tail = after?.type === 'Output' ? textAtStart(after.nodes) : 0;
+    // Each branch (and the else) gets a copy: when both sides are too long for that, the shorter side alone.
+    const branches = 2 + node.elif.length;
+    const headLength = head === 0 ? 0 : textLength((before as ast.Output).nodes.slice(-head));
+    const tailLength = tail === 0 ? 0 : textLength((after as ast.Output).nodes.slice(0, tail));
+    if ((headLength + tailLength) * branches > MAX_COPIED_TEXT) {
+      if (headLength <= tailLength) tail = 0;
+      else head = 0;
+      if (Math.min(headLength, tailLength) * branches > MAX_COPIED_TEXT) head = tail = 0;
+    }
+    if (head === 0 && tail === 0) {
+      out.push(node);
+      continue;
+    }
+    const prefix = head === 0 ? [] : (before as ast.Output).nodes.slice(-head);
+    const suffix = tail === 0 ? [] : (after as ast.Output).nodes.slice(0, tail);
+    changed = true;
+    if (head > 0) {
+      const rest = (before as ast.Output).nodes.slice(0, -head);
+      if (rest.length > 0) out[out.length - 1] = { ...(before as ast.Output), nodes: rest };
+      else out.pop();
+    }
+    const wrap = (statements: readonly ast.Stmt[], at: ast.Span): ast.Stmt[] =>
+      joinOutputs([
+        ...(prefix.length > 0 ? [outputOf(prefix, at)] : []),
+        ...statements,
+        ...(suffix.length > 0 ? [outputOf(suffix, at)] : []),
+      ]);
+    out.push({
+      ...node,
+      body: wrap(node.body, node),
+      elif: node.elif.map((branch) => ({ ...branch, body: wrap(branch.body, branch) })),
+      else_: wrap(node.else_, node),
+    });
+    if (tail > 0) {
+      const rest = (after as ast.Output).nodes.slice(tail);
+      i++;
+      if (rest.length > 0) out.push({ ...(after as ast.Output), nodes: rest });
+    }
+  }
+  return changed ? joinOutputs(out) : body;
+}
+
+/** How many of `nodes`, counted from the end, are literal text. */
+function textAtEnd(nodes: readonly (ast.TemplateData | ast.Expr)[]): number {
+  let n = 0;
+  while (n < nodes.length && nodes[nodes.length - 1 - n].type === 'TemplateData') n++;
+  return n;
+}
+
+/** How many of `nodes`, counted from the start, are literal text. */
+function textAtStart(nodes: readonly (ast.TemplateData | ast.Expr)[]): number {
+  let n = 0;
+  while (n < nodes.length && nodes[n].type === 'TemplateData') n++;
+  return n;
+}
+
+function textLength(nodes: readonly (ast.TemplateData | ast.Expr)[]): number {
+  let length = 0;
+  for (const node of nodes) if (node.type === 'TemplateData') length += node.data.length;
+  return length;
+}
+
+function outputOf(nodes: (ast.TemplateData | ast.Expr)[], at: ast.Span): ast.Output {
+  return { type: 'Output', nodes, line: at.line, col: at.col };
+}
+
+/** `body` with each run of consecutive outputs made one output. */
+function joinOutputs(body: ast.Stmt[]): ast.Stmt[] {
+  const out: ast.Stmt[] = [];
+  for (const node of body) {
+    const last = out.length > 0 ? out[out.length - 1] : undefined;
+    if (node.type === 'Output' && last?.type === 'Output') {
+      out[out.length - 1] = { ...last, nodes: [...last.nodes, ...node.nodes] };
+    } else out.push(node);
+  }
+  return out;
+}
