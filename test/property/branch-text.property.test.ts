@@ -3,16 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Differential, runSettings, startDifferential } from './against-jinja';
 import type { GeneratedCase } from './template-arbitrary';
 
-// The compiler moves the literal text around an `if` into its branches (compiler/branch-text.ts). On random
-// statement lists of text, outputs, `if`/`elif`/`else` (nested, with and without an `else`), whitespace control,
-// `set`, and loops whose `if`s `break` or `continue`, the engine prints what Jinja2 prints. `PROPERTY_RUNS` sets
+// The compiler moves the literal text around an `if` into its branches, and makes inline ifs that pick text
+// `if`s first (compiler/branch-text.ts). On random statement lists of text, outputs, inline ifs (one failing),
+// `if`/`elif`/`else` (nested, with and without an `else`), whitespace control, `set`, and loops whose `if`s
+// `break` or `continue`, the engine prints what Jinja2 prints, or fails as it does. `PROPERTY_RUNS` sets
 // how many templates (default 300); `PROPERTY_SEED` replays a run.
 
 const { runs, seed, timeoutMs } = runSettings(300);
 
 const text = fc.constantFrom('<span', '>', ' class="low"', 'a', ' ', '\n', '', '|', 'x\ny', '}');
 const test = fc.constantFrom('a', 'b', 'not a', 'n > 1', 'n == 2', 'x', 'x is defined');
-const output = fc.constantFrom('{{ n }}', '{{ a }}', '{{ x }}', "{{ 'q' }}", '{{ n ~ "-" }}');
+const output = fc.constantFrom(
+  '{{ n }}',
+  '{{ a }}',
+  '{{ x }}',
+  "{{ 'q' }}",
+  '{{ n ~ "-" }}',
+  "{{ 's' if n != 1 }}",
+  "{{ 'on' if a else 'off' }}",
+  "{{ '1' if n == 1 else '2' if n == 2 else 'more' }}",
+  "{{ 'y' if n > 'a' }}",
+  "{{ ('u' if b)|upper }}",
+);
 const dash = fc.constantFrom('', '-');
 
 /** A `{%` or `%}` with or without its whitespace-control dash. */
@@ -85,7 +97,7 @@ describe(`text around if blocks (seed ${seed}, ${runs} runs)`, () => {
   });
 
   it('mostly render in Jinja2', () => {
-    expect(run.results.filter((r) => r.ok).length / run.results.length).toBeGreaterThan(0.8);
+    expect(run.results.filter((r) => r.ok).length / run.results.length).toBeGreaterThan(0.6);
   });
 
   it('render as in Jinja2', () => run.assertAgreement(), timeoutMs);

@@ -77,6 +77,24 @@ describe('moving text into if branches', () => {
     expect(rewritten(`${'x'.repeat(300)}{% if a %}1{% endif %}`)).toMatch(/^if\["x{300}"\+"1"\|"x{300}"\]$/);
   });
 
+  it('makes an inline if that picks text an if, so the text around it moves in too', () => {
+    expect(rewritten("{{ n }} item{{ 's' if n != 1 }} left")).toBe(
+      '{{}} if[" item"+"s"+" left"|" item"+" left"]',
+    );
+    expect(rewritten("<{{ 'a' if x else 'b' if y else 'c' }}>")).toBe(
+      'if["<"+"a"+">"|"<"+"b"+">"|"<"+"c"+">"]',
+    );
+    const [made] = moveTextIntoBranches(parse("{{ 'a' if x }}").body) as ast.If[];
+    expect(made.testAt).toMatchObject({ line: 1, col: 4 });
+  });
+
+  it('leaves inline ifs that pick other values, or sit inside an expression, alone', () => {
+    for (const source of ["a{{ v if x else 'b' }}c", "a{{ 'v' if x else 1 }}c", "a{{ ('v' if x)|upper }}c"]) {
+      const body = parse(source).body;
+      expect(moveTextIntoBranches(body)).toBe(body);
+    }
+  });
+
   it('does not change the statements it is given', () => {
     const body = parse('a{% if x %}1{% else %}2{% endif %}b').body;
     const before = JSON.stringify(body);
@@ -93,6 +111,13 @@ describe('moving text into if branches', () => {
     expect(template.render({ n: 0, xs: [0] })).toBe('<i>[]');
     expect(() => compile('ab\n{% if n > "x" %}1{% endif %}cd').render({ n: 1 })).toThrow(
       expect.objectContaining({ line: 2, column: 15 }),
+    );
+    // An inline if's test fails where the expression starts, as it did before it was made an `if`.
+    expect(() => compile('ab\n  {{ "x" if n > "a" }}').render({ n: 1 })).toThrow(
+      expect.objectContaining({ line: 2, column: 6 }),
+    );
+    expect(() => compile('{{ "x" if m else "y" if n > "a" else "z" }}').render({ n: 1, m: false })).toThrow(
+      expect.objectContaining({ line: 1, column: 4 }),
     );
   });
 });

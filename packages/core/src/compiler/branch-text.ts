@@ -18,12 +18,14 @@ import type * as ast from '../parser/ast';
 const MAX_COPIED_TEXT = 2048;
 
 /**
- * `body` with the literal text at the end of the output before each `if` and at the start of the output after
- * it moved into the `if`'s branches, and outputs that end up next to each other joined into one. Returns `body`
- * itself when nothing moves; the nodes given are not changed.
+ * `statements` with the literal text at the end of the output before each `if` and at the start of the output
+ * after it moved into the `if`'s branches, and outputs that end up next to each other joined into one. An inline
+ * if-expression that picks between text literals (`{{ 's' if n != 1 }}`) is made an `if` first, so the text
+ * around it moves too. Returns `statements` itself when nothing changes; the nodes given are not changed.
  */
-export function moveTextIntoBranches(body: readonly ast.Stmt[]): readonly ast.Stmt[] {
-  let changed = false;
+export function moveTextIntoBranches(statements: readonly ast.Stmt[]): readonly ast.Stmt[] {
+  const body = splitTextChoices(statements);
+  let changed = body !== statements;
   const out: ast.Stmt[] = [];
   for (let i = 0; i < body.length; i++) {
     const node = body[i];
@@ -75,6 +77,71 @@ export function moveTextIntoBranches(body: readonly ast.Stmt[]): readonly ast.St
     }
   }
   return changed ? joinOutputs(out) : body;
+}
+
+/**
+ * `body` with each output that prints a choice between text literals split around it, the choice made an `if`
+ * (`a{{ 'x' if c else 'y' }}b` is `a{% if c %}x{% else %}y{% endif %}b`). The choice's test is the `if`'s, its
+ * errors placed where the expression starts, as they were; the literals cannot fail. Returns `body` itself when
+ * no output has such a choice.
+ */
+function splitTextChoices(body: readonly ast.Stmt[]): readonly ast.Stmt[] {
+  if (!body.some((node) => node.type === 'Output' && node.nodes.some(isTextChoice))) return body;
+  const out: ast.Stmt[] = [];
+  for (const node of body) {
+    if (node.type !== 'Output' || !node.nodes.some(isTextChoice)) {
+      out.push(node);
+      continue;
+    }
+    let run: (ast.TemplateData | ast.Expr)[] = [];
+    for (const child of node.nodes) {
+      if (!isTextChoice(child)) {
+        run.push(child);
+        continue;
+      }
+      if (run.length > 0) out.push({ ...node, nodes: run });
+      run = [];
+      out.push(choiceAsIf(child));
+    }
+    if (run.length > 0) out.push({ ...node, nodes: run });
+  }
+  return out;
+}
+
+/** `'a' if x`, `'a' if x else 'b'`, `'a' if x else 'b' if y else 'c'`...: text literals chosen by tests. */
+function isTextChoice(node: ast.TemplateData | ast.Expr): node is ast.CondExpr {
+  if (node.type !== 'CondExpr' || !isText(node.expr1)) return false;
+  return node.expr2 === null || isText(node.expr2) || isTextChoice(node.expr2);
+}
+
+function isText(node: ast.Expr): node is ast.Const {
+  return node.type === 'Const' && typeof node.value === 'string';
+}
+
+/** The `if` (with an `elif` for each further test) that prints what the choice does: no `else` prints nothing. */
+function choiceAsIf(choice: ast.CondExpr): ast.If {
+  const branch = (test: ast.Expr, text: ast.Const): ast.If => ({
+    type: 'If',
+    test,
+    body: [outputOf([textOf(text)], text)],
+    elif: [],
+    else_: [],
+    testAt: choice,
+    line: choice.line,
+    col: choice.col,
+  });
+  const first = branch(choice.test, choice.expr1 as ast.Const);
+  let rest = choice.expr2;
+  while (rest !== null && rest.type === 'CondExpr') {
+    first.elif.push(branch(rest.test, rest.expr1 as ast.Const));
+    rest = rest.expr2;
+  }
+  if (rest !== null) first.else_ = [outputOf([textOf(rest as ast.Const)], rest)];
+  return first;
+}
+
+function textOf(literal: ast.Const): ast.TemplateData {
+  return { type: 'TemplateData', data: literal.value as string, line: literal.line, col: literal.col };
 }
 
 /** How many of `nodes`, counted from the end, are literal text. */

@@ -933,14 +933,14 @@ export class Compiler {
       const otherwise = this.statements(node.else_, scope);
       scope.assigned = assigned;
       this.soft--;
-      return this.caseBranches(subject, cases.labels, bodies, otherwise, node.test);
+      return this.caseBranches(subject, cases.labels, bodies, otherwise, node.testAt ?? node.test);
     }
     const tests: Cond[] = [];
     const bodies: St[] = [];
     const spans: ast.Span[] = [];
     for (const branch of branches) {
       tests.push(this.condition(branch.test, scope));
-      spans.push(branch.test);
+      spans.push(branch.testAt ?? branch.test);
       scope.assigned = new Set(assigned);
       bodies.push(this.statements(branch.body, scope));
     }

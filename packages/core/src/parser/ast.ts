@@ -212,6 +212,11 @@ export interface If extends Span {
   body: Stmt[];
   elif: If[];
   else_: Stmt[];
+  /**
+   * Where an error of the test is placed, when not at the test: the compiler makes an `if` of an inline
+   * `{{ 'a' if test else 'b' }}`, whose errors stay placed where the expression starts.
+   */
+  testAt?: Span;
 }
 
 /** `{% for target in iter if test recursive %}...{% else %}...{% endfor %}` */
