@@ -19,7 +19,7 @@ import {
   readsOwnValueFirst,
   slice,
 } from '../runtime/access';
-import { type PlainPercent, plainFormatter, plainPercent, str, strRepr } from '../runtime/format';
+import { formatsInTurn, type PlainPercent, plainFormatter, plainPercent, str, strRepr } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { countItems, dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from '../runtime/keyed-access';
@@ -1766,15 +1766,8 @@ export class Compiler {
           return truthy(value) ? value : right(f);
         };
       }
-      case 'Concat': {
-        const parts = node.nodes.map((part) => this.expression(part, scope));
-        return (f) => {
-          let out = '';
-          for (const part of parts) out += toText(part(f));
-          checkLength(f.run, out.length);
-          return out;
-        };
-      }
+      case 'Concat':
+        return this.concat(node, scope);
       case 'Compare':
         return this.compare(node, scope);
       case 'List':
@@ -1785,6 +1778,62 @@ export class Compiler {
       }
       case 'Dict':
         return this.dict(node, scope);
+    }
+  }
+
+  /**
+   * `a ~ ' ' ~ b`: as Jinja2 joins them, every operand evaluated first, then each one's text (`l ~ l.append(1)`
+   * prints the list with the item appended). Text literals are joined with their neighbours when compiled, and
+   * up to three other operands are one closure with their calls written out.
+   */
+  private concat(node: ast.Concat, scope: Scope): Ev {
+    // statics[i] comes before parts[i]; the last one ends the text.
+    const statics: string[] = [''];
+    const parts: Ev[] = [];
+    for (const operand of node.nodes) {
+      const text = this.constantText(operand);
+      if (text !== undefined) statics[statics.length - 1] += text;
+      else {
+        parts.push(this.expression(operand, scope));
+        statics.push('');
+      }
+    }
+    const [s0, s1, s2, s3] = statics;
+    const [e0, e1, e2] = parts;
+    switch (parts.length) {
+      case 0:
+        return () => s0;
+      case 1:
+        return (f) => {
+          const out = s0 + toText(e0(f)) + s1;
+          checkLength(f.run, out.length);
+          return out;
+        };
+      case 2:
+        return (f) => {
+          const a = e0(f);
+          const b = e1(f);
+          const out = s0 + toText(a) + s1 + toText(b) + s2;
+          checkLength(f.run, out.length);
+          return out;
+        };
+      case 3:
+        return (f) => {
+          const a = e0(f);
+          const b = e1(f);
+          const c = e2(f);
+          const out = s0 + toText(a) + s1 + toText(b) + s2 + toText(c) + s3;
+          checkLength(f.run, out.length);
+          return out;
+        };
+      default:
+        return (f) => {
+          const values = parts.map((part) => part(f));
+          let out = s0;
+          for (let i = 0; i < values.length; i++) out += toText(values[i]) + statics[i + 1];
+          checkLength(f.run, out.length);
+          return out;
+        };
     }
   }
 
@@ -2389,9 +2438,13 @@ export class Compiler {
   ): Ev | null {
     const plain = literalPlainPercent(format, items.length);
     if (plain === null) return null;
+    // The filter's arguments are all evaluated before it runs; a tuple written after `%` may be formatted item by
+    // item, as CPython compiles it (`formatsInTurn`).
+    const inTurn = at === null && formatsInTurn((format as ast.Const).value as string, items.length);
     const formatted = percentPrinted(
       plain,
       items.map((item) => this.expression(item, scope)),
+      inTurn,
     );
     return at === null ? formatted : this.guarded(at, formatted);
   }
@@ -2530,9 +2583,23 @@ function literalPlainPercent(format: ast.Expr, count: number): PlainPercent | nu
 
 /**
  * The text of a plain `%` format over the items `values` evaluate to: all items first, in order, as Python builds
- * the tuple before formatting; then each printed by its conversion. One and two items need no list.
+ * the tuple before formatting; then each printed by its conversion. One and two items need no list. With
+ * `inTurn`, each item is printed as soon as it is evaluated, before the next one is (see `formatsInTurn`).
  */
-function percentPrinted({ literals, fields, tail }: PlainPercent, values: Ev[]): Ev {
+function percentPrinted({ literals, fields, tail }: PlainPercent, values: Ev[], inTurn: boolean): Ev {
+  if (inTurn && values.length > 1) {
+    if (values.length === 2) {
+      const [a, b] = values;
+      const [printA, printB] = fields;
+      const [head, between] = literals;
+      return (f) => head + printA(a(f)) + between + printB(b(f)) + tail;
+    }
+    return (f) => {
+      let out = '';
+      for (let i = 0; i < values.length; i++) out += literals[i] + fields[i](values[i](f));
+      return out + tail;
+    };
+  }
   switch (values.length) {
     case 0:
       return () => tail;

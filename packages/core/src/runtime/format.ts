@@ -593,6 +593,41 @@ export function plainPercent(fmt: string, count: number): PlainPercent | null {
   return { literals, fields, tail: pending };
 }
 
+/**
+ * Whether CPython (3.11, which runs Jinja2's compiled templates) compiles `fmt % (a, b, ...)`, a format literal
+ * over a tuple written out with `count` items, as an f-string: then each item is converted to text as soon as it
+ * is evaluated, before the next is (`'%s %s' % (l, l.append(1))` prints the list before the append, and the first
+ * item's error comes before the second is evaluated). It does so when every conversion is `%s`, `%r` or `%a`,
+ * with flags (`-+ #0`), a width and a precision of at most two digits each, and there are as many conversions as
+ * items (`%%` aside). Any other format is applied to the whole tuple, evaluated first.
+ */
+export function formatsInTurn(fmt: string, count: number): boolean {
+  let units = 0;
+  let i = 0;
+  const digits = (): number => {
+    const start = i;
+    while (i < fmt.length && fmt.charCodeAt(i) >= 48 && fmt.charCodeAt(i) <= 57) i++;
+    return i - start;
+  };
+  while (i < fmt.length) {
+    if (fmt[i] !== '%') i++;
+    else if (fmt[i + 1] === '%') i += 2;
+    else {
+      i++;
+      while (i < fmt.length && '-+ #0'.includes(fmt[i])) i++;
+      if (digits() > 2) return false;
+      if (fmt[i] === '.') {
+        i++;
+        if (digits() > 2) return false;
+      }
+      if (fmt[i] !== 's' && fmt[i] !== 'r' && fmt[i] !== 'a') return false;
+      i++;
+      units++;
+    }
+  }
+  return count > 0 && units === count;
+}
+
 /** A plain `%` format cut at its conversions: `literals[i]`, item i printed by `fields[i]`, ..., then `tail`. */
 export interface PlainPercent {
   readonly literals: readonly string[];
