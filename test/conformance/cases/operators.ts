@@ -55,7 +55,11 @@ export const cases: Case[] = rows([
     'tilde evaluates every operand before it joins their text',
     "{% set l = [] %}{{ l ~ l.append(1) }}|{{ l ~ l.append(2) ~ l }}|{{ 'a' ~ l ~ 'b' ~ l.append(3) ~ 'c' ~ l ~ l.pop() ~ 'd' }}",
   ],
-  ['tilde fails on a later operand before an earlier one prints', '{{ n ** 5000 ~ missing.attr }}', { n: 10 }],
+  [
+    'tilde fails on a later operand before an earlier one prints',
+    '{{ n ** 5000 ~ missing.attr }}',
+    { n: 10 },
+  ],
   ['string repetition', "{{ 'ab' * 3 }}"],
   ['int times string repeats', "{{ 3 * 'ab' }}"],
   ['string repetition by zero', "[{{ 'ab' * 0 }}]"],

@@ -19,7 +19,14 @@ import {
   readsOwnValueFirst,
   slice,
 } from '../runtime/access';
-import { formatsInTurn, type PlainPercent, plainFormatter, plainPercent, str, strRepr } from '../runtime/format';
+import {
+  formatsInTurn,
+  type PlainPercent,
+  plainFormatter,
+  plainPercent,
+  str,
+  strRepr,
+} from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { countItems, dictEntries, iterate } from '../runtime/iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from '../runtime/keyed-access';
