@@ -613,6 +613,25 @@ const noCaller = (): Undefined => new Undefined('caller', NO_OBJECT, 'No caller 
 /** A loop's `if` filter: given the frame around the loop, tells whether an item is kept. */
 type LoopFilter = (f: Frame) => (item: unknown) => boolean;
 
+/** A loop's `if` filter: binds an item into the test's slots, then tests it in a frame of those slots. */
+interface LoopFilterParts {
+  bind: (vars: unknown[], value: unknown) => void;
+  keep: Cond;
+  blank: readonly unknown[];
+}
+
+/** The filter as `forLoop` uses it: a frame for the loop's run, then a test of each item in it. */
+function loopFilterOf({ bind, keep, blank }: LoopFilterParts): LoopFilter {
+  return (f) => {
+    const vars = blank.slice();
+    const frame = new Frame(vars, f, f.run);
+    return (item) => {
+      bind(vars, item);
+      return keep(frame);
+    };
+  };
+}
+
 /** Compiles a parsed template into closures. Filters and tests are looked up here, once. */
 export class Compiler {
   private readonly free = new Set<string>();
@@ -1176,7 +1195,9 @@ export class Compiler {
     const resetLocals = inner.size > fixedSlots;
     const size = inner.size;
     const blank = blankSlots(size);
-    const keep = forNode.test === null ? null : this.loopFilter(forNode.target, forNode.test, scope, forNode);
+    const filter =
+      forNode.test === null ? null : this.loopFilterParts(forNode.target, forNode.test, scope, forNode);
+    const keep = filter === null ? null : loopFilterOf(filter);
     const outerWatch = this.watchControl;
     this.watchControl = containsControl(forNode.body);
     const body = this.statements(forNode.body, inner);
@@ -1192,6 +1213,16 @@ export class Compiler {
       !containsControl(forNode.body)
     ) {
       return this.plainLoop(iterable, itemSlot, blank, body, node, source);
+    }
+    if (
+      itemSlot >= 0 &&
+      loopSlot < 0 &&
+      filter !== null &&
+      otherwise === null &&
+      !resetLocals &&
+      !containsControl(forNode.body)
+    ) {
+      return this.filteredLoop(iterable, filter, itemSlot, blank, body, node, source);
     }
 
     // `status.finished` tells whether `else` is skipped: Jinja2 runs it when no iteration finished its body.
@@ -1301,22 +1332,58 @@ export class Compiler {
   }
 
   /**
+   * `{% for item in items if test %}` with neither `loop`, `else`, `break` nor names the body assigns: `plainLoop`
+   * with the test of each item first, in its own frame, as the lazy path of `forLoop` runs it.
+   */
+  private filteredLoop(
+    iterable: Ev,
+    { bind, keep, blank: testBlank }: LoopFilterParts,
+    itemSlot: number,
+    blank: readonly unknown[],
+    body: St,
+    node: ast.Span & { iter: ast.Span },
+    source: string,
+  ): St {
+    return (f) => {
+      const items = loopItems(iterable(f), node, source);
+      if (items.length === 0) return '';
+      const run = f.run;
+      const testVars = testBlank.slice();
+      const testFrame = new Frame(testVars, f, run);
+      const vars = blank.slice();
+      const frame = new Frame(vars, f, run);
+      const maxOutput = run.limits.maxOutputSize;
+      let out = '';
+      for (let i = 0; i < items.length; i++) {
+        if (--run.unitsLeft < 0) readClock(run);
+        const item = items[i];
+        bind(testVars, item);
+        if (!keep(testFrame)) continue;
+        if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
+        vars[itemSlot] = item;
+        out += body(frame);
+        if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
+      }
+      return out;
+    };
+  }
+
+  /**
    * Compiles a loop's `if` filter. It runs in its own scope holding only the loop target, so `loop` there is an
    * enclosing loop's (or undefined) and names the body assigns keep their outer values, as in Jinja2.
    */
-  private loopFilter(target: ast.Name | ast.Tuple, test: ast.Expr, scope: Scope, at: ast.Span): LoopFilter {
+  private loopFilterParts(
+    target: ast.Name | ast.Tuple,
+    test: ast.Expr,
+    scope: Scope,
+    at: ast.Span,
+  ): LoopFilterParts {
     const inner = new Scope(scope);
     inner.analyze({ params: [target], before: [test] });
-    const bind = this.loopBinder(target, inner, at);
-    const keep = this.located(test, this.condition(test, inner));
-    const blank = blankSlots(inner.size);
-    return (f) => {
-      const vars = blank.slice();
-      const frame = new Frame(vars, f, f.run);
-      return (item) => {
-        bind(vars, item);
-        return keep(frame);
-      };
+    return {
+      bind: this.loopBinder(target, inner, at),
+      keep: this.located(test, this.condition(test, inner)),
+      blank: blankSlots(inner.size),
     };
   }
 
