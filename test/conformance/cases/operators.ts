@@ -3,6 +3,11 @@ import { type Case, rows } from '../case';
 /** Arithmetic, concatenation, repetition and precedence, with Python's semantics. */
 export const cases: Case[] = rows([
   ['int addition', '{{ 1 + 2 }}'],
+  [
+    'int addition and subtraction of data past 2**53, of bools, floats and negatives',
+    '{{ a + 1 }} {{ 1 + a }} {{ -a - 2 }} {{ a - -1 }} {{ a + t }} {{ t - 1 }} {{ a + 0.5 }} {{ n - n }} {{ -n + n }} {{ h + h }}',
+    { a: 9007199254740991, t: true, n: 5, h: 0.5 },
+  ],
   ['int subtraction going negative', '{{ 1 - 5 }}'],
   ['int multiplication', '{{ 6 * 7 }}'],
   ['true division of ints gives a float', '{{ 10 / 5 }}'],
