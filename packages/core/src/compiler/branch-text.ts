@@ -35,23 +35,24 @@ export function moveTextIntoBranches(statements: readonly ast.Stmt[]): readonly 
     }
     const before = out.length > 0 ? out[out.length - 1] : undefined;
     const after = body[i + 1];
-    let head = before?.type === 'Output' ? textAtEnd(before.nodes) : 0;
-    let tail = after?.type === 'Output' ? textAtStart(after.nodes) : 0;
+    let prefix =
+      before?.type === 'Output' ? before.nodes.slice(before.nodes.length - textAtEnd(before.nodes)) : [];
+    let suffix = after?.type === 'Output' ? after.nodes.slice(0, textAtStart(after.nodes)) : [];
     // Each branch (and the else) gets a copy: when both sides are too long for that, the shorter side alone.
     const branches = 2 + node.elif.length;
-    const headLength = head === 0 ? 0 : textLength((before as ast.Output).nodes.slice(-head));
-    const tailLength = tail === 0 ? 0 : textLength((after as ast.Output).nodes.slice(0, tail));
+    const headLength = textLength(prefix);
+    const tailLength = textLength(suffix);
     if ((headLength + tailLength) * branches > MAX_COPIED_TEXT) {
-      if (headLength <= tailLength) tail = 0;
-      else head = 0;
-      if (Math.min(headLength, tailLength) * branches > MAX_COPIED_TEXT) head = tail = 0;
+      if (Math.min(headLength, tailLength) * branches > MAX_COPIED_TEXT) prefix = suffix = [];
+      else if (headLength <= tailLength) suffix = [];
+      else prefix = [];
     }
+    const head = prefix.length;
+    const tail = suffix.length;
     if (head === 0 && tail === 0) {
       out.push(node);
       continue;
     }
-    const prefix = head === 0 ? [] : (before as ast.Output).nodes.slice(-head);
-    const suffix = tail === 0 ? [] : (after as ast.Output).nodes.slice(0, tail);
     changed = true;
     if (head > 0) {
       const rest = (before as ast.Output).nodes.slice(0, -head);
