@@ -1,5 +1,6 @@
 /** Jinja2's mapping and attribute filters: `dictsort`, `items`, `attr`, and `default`, which fills what a lookup missed. */
 import { typeError } from '../errors';
+import { spend } from '../limits';
 import { getattr } from '../runtime/access';
 import { dictItemTuples } from '../runtime/iterate';
 import { getMethod, numberProperty } from '../runtime/methods';
@@ -35,12 +36,19 @@ function doDictsort(
   if (value instanceof Undefined) throw undefinedError(value);
   if (!isDict(value)) throw attributeError(value, 'items');
   const sensitive = truthy(caseSensitive);
+  // sorted() takes `reverse` as an int.
+  const reversed = indexArg(reverse) !== 0;
+  const items = dictItemTuples(value);
+  if (items.length < 2) {
+    // Nothing to compare: the keys are still read, as `sorted` reads them.
+    spend(state, items.length);
+    return items;
+  }
   return pySorted(
     state,
-    dictItemTuples(value),
+    items,
     (item) => (sensitive ? item[position] : ignoreCase(item[position])),
-    // sorted() takes `reverse` as an int.
-    indexArg(reverse) !== 0,
+    reversed,
     lt,
   );
 }

@@ -17,17 +17,24 @@ export function pySorted<T>(
   reverse = false,
   less: Less = lt,
 ): T[] {
-  const pairs = items.map((item) => {
+  const n = items.length;
+  const keys: unknown[] = [];
+  for (let i = 0; i < n; i++) {
     spend(work, 1);
-    return { item, key: key(item) };
-  });
-  if (reverse) pairs.reverse();
-  const sorted = timsortLite(pairs, (a, b) => {
+    keys.push(key(items[i]));
+  }
+  // The positions are sorted by their keys, not pairs of item and key: no object per item. Reversed, the later
+  // of equal items comes first, then the sorted order is turned back, as Python's `reverse` does.
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(reverse ? n - 1 - i : i);
+  timsortLite(order, (a, b) => {
     spend(work, 1);
-    return less(a.key, b.key);
+    return less(keys[a], keys[b]);
   });
-  if (reverse) sorted.reverse();
-  return sorted.map((p) => p.item);
+  const out: T[] = [];
+  if (reverse) for (let i = n - 1; i >= 0; i--) out.push(items[order[i]]);
+  else for (let i = 0; i < n; i++) out.push(items[order[i]]);
+  return out;
 }
 
 /** Python's list comparison `a < b` for two key lists: the first unequal pair decides, then the lengths. */
@@ -42,15 +49,15 @@ export function listLess(a: readonly unknown[], b: readonly unknown[]): boolean 
 
 /**
  * A stable sort that makes the comparisons CPython's list.sort makes for short lists (a natural run, then a
- * binary insertion sort), and merges runs of 32 for long ones. Only `isLess(later, earlier)` is ever asked.
+ * binary insertion sort), and merges runs of 32 for long ones, in place. Only `isLess(later, earlier)` is ever
+ * asked.
  */
-function timsortLite<T>(items: T[], isLess: (a: T, b: T) => boolean): T[] {
-  const a = items.slice();
+function timsortLite<T>(a: T[], isLess: (a: T, b: T) => boolean): void {
   const n = a.length;
-  if (n < 2) return a;
+  if (n < 2) return;
   if (n < 64) {
     binaryInsertionSort(a, 0, countRun(a, 0, n, isLess), n, isLess);
-    return a;
+    return;
   }
   let runs: Array<[number, number]> = [];
   for (let lo = 0; lo < n; ) {
@@ -74,7 +81,6 @@ function timsortLite<T>(items: T[], isLess: (a: T, b: T) => boolean): T[] {
     }
     runs = merged;
   }
-  return a;
 }
 
 /** Length of the natural run at `lo` (a strictly descending run is reversed in place), as CPython's count_run. */
@@ -83,8 +89,11 @@ function countRun<T>(a: T[], lo: number, hi: number, isLess: (a: T, b: T) => boo
   let end = lo + 2;
   if (isLess(a[lo + 1], a[lo])) {
     while (end < hi && isLess(a[end], a[end - 1])) end++;
-    const run = a.slice(lo, end).reverse();
-    for (let i = 0; i < run.length; i++) a[lo + i] = run[i];
+    for (let i = lo, j = end - 1; i < j; i++, j--) {
+      const t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
   } else {
     while (end < hi && !isLess(a[end], a[end - 1])) end++;
   }

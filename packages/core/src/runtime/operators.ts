@@ -669,9 +669,13 @@ function order(a: unknown, b: unknown, op: Op): boolean {
 }
 
 // Two numbers (ints and floats alike, NaN included) compare in JS as in Python: asked first, without `order`.
-/** Python's `a < b`. */
+/** Python's `a < b`. Two strings (what sorts compare most, after numbers) go straight to their comparison. */
 export const lt = (a: unknown, b: unknown): boolean =>
-  typeof a === 'number' && typeof b === 'number' ? a < b : order(a, b, '<');
+  typeof a === 'number' && typeof b === 'number'
+    ? a < b
+    : typeof a === 'string' && typeof b === 'string'
+      ? compareStrings(a, b) < 0
+      : order(a, b, '<');
 /** Python's `a <= b`. */
 export const le = (a: unknown, b: unknown): boolean =>
   typeof a === 'number' && typeof b === 'number' ? a <= b : order(a, b, '<=');

@@ -334,8 +334,24 @@ function asciiPyTitle(s: string): string {
   return out + lower.slice(copied);
 }
 
+/** True when `s` has an ASCII capital or a character past ASCII at `from` or after. */
+function hasAsciiCapitalOrOther(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127 || (c >= 65 && c <= 90)) return true;
+  }
+  return false;
+}
+
 /** `str.capitalize()`: the first character titlecased, the rest lowercased. */
 export function pyCapitalize(s: string): string {
+  // The usual word (`colour`, `Size`): ASCII with no capital after the first letter. At most that letter changes,
+  // without calling the case mappings, which cost more than the scan.
+  if (s.length > 0 && s.charCodeAt(0) < 128 && !hasAsciiCapitalOrOther(s, 1)) {
+    spendRunning(s.length);
+    const first = s.charCodeAt(0);
+    return first >= 97 && first <= 122 ? String.fromCharCode(first - 32) + s.slice(1) : s;
+  }
   // In ASCII no character changes length or needs context (no final sigma, no titlecase exceptions).
   if (pyIsAscii(s)) {
     spendRunning(s.length);
