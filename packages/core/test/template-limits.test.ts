@@ -179,6 +179,30 @@ describe('maxLoopIterations', () => {
     for (let i = 0; i < 3; i++) expect(template.render()).toBe('');
   });
 
+  it('a loop printing only text fails on the limit its iterations pass first, as a loop printing a value does', () => {
+    // The text-only loop makes its output at once; the other runs iteration by iteration. Which limit is passed
+    // first (the count before an iteration, the output after it) must not change.
+    const outcomeOf = (source: string, data: Record<string, unknown>, limits: Partial<Limits>): string => {
+      try {
+        return `ok ${compile(source, { limits }).render(data).length}`;
+      } catch (error) {
+        return error instanceof LimitError ? `${error.limit} ${error.line}:${error.column}` : String(error);
+      }
+    };
+    for (const count of [0, 1, 2, 3, 5, 8])
+      for (const maxLoopIterations of [1, 2, 3, 4, 6])
+        for (const maxOutputSize of [2, 5, 6, 9, 12, 15, 24]) {
+          const limits = { maxLoopIterations, maxOutputSize };
+          const textOnly = outcomeOf(`x{% for i in range(n) %}abc{% endfor %}`, { n: count }, limits);
+          const printed = outcomeOf(
+            `x{% for i in range(n) %}{{ s }}{% endfor %}`,
+            { n: count, s: 'abc' },
+            limits,
+          );
+          expect(textOnly, `${count} items, ${JSON.stringify(limits)}`).toBe(printed);
+        }
+  });
+
   it('a loop error names the place of the loop', () => {
     const error = limitError('\n  {% for i in range(10) %}{% endfor %}', {}, { maxLoopIterations: 5 });
     expect([error.line, error.column]).toEqual([2, 6]);

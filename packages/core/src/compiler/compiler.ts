@@ -1212,6 +1212,8 @@ export class Compiler {
       !resetLocals &&
       !containsControl(forNode.body)
     ) {
+      const text = this.onlyText(forNode.body);
+      if (text !== undefined) return this.repeatedText(iterable, text, node, source);
       return this.plainLoop(iterable, itemSlot, blank, body, node, source);
     }
     if (
@@ -1304,6 +1306,45 @@ export class Compiler {
    * names the body assigns: the same steps as `forLoop`'s without the ones it does not need. Being code of its
    * own, it also keeps V8's feedback for these loops apart from that of the others.
    */
+  /** The text statements print when they are only text (none at all is ''), else undefined. */
+  private onlyText(body: readonly ast.Stmt[]): string | undefined {
+    let text = '';
+    for (const statement of body) {
+      if (statement.type !== 'Output') return undefined;
+      for (const child of statement.nodes) {
+        const piece = child.type === 'TemplateData' ? child.data : this.constantText(child);
+        if (piece === undefined) return undefined;
+        text += piece;
+      }
+    }
+    return text;
+  }
+
+  /**
+   * A plain loop whose body prints only `text` (`{% for i in range(item.rating) %}★{% endfor %}`): the text once
+   * per item, made at once. The item is never read, so it is not bound; the iterations, the time and the output
+   * limit are counted as the loop would count them, before the text is made.
+   */
+  private repeatedText(iterable: Ev, text: string, node: ast.Span, source: string): St {
+    return (f) => {
+      const count = loopItems(iterable(f), node, source).length;
+      if (count === 0) return '';
+      const run = f.run;
+      const maxOutput = run.limits.maxOutputSize;
+      spend(run, count);
+      // The loop would fail at the first iteration past the count (checked before the body), or at the first
+      // whose text passes the output limit (after it), whichever comes first.
+      const iterationsPast = count > run.iterationsLeft;
+      const outputPast = text.length * count > maxOutput;
+      if (iterationsPast && (!outputPast || run.iterationsLeft <= Math.floor(maxOutput / text.length))) {
+        throw iterationsError(run, node, source);
+      }
+      if (outputPast) throw loopOutputError(maxOutput, node, source);
+      run.iterationsLeft -= count;
+      return text.repeat(count);
+    };
+  }
+
   private plainLoop(
     iterable: Ev,
     itemSlot: number,
