@@ -169,4 +169,23 @@ export const cases: Case[] = rows([
   ['cycler attribute by subscript', "{% set c = cycler('a', 'b') %}{{ c.next() }}{{ c['current'] }}"],
   ['joiner global', "{% set j = joiner(', ') %}{% for x in 'abc' %}{{ j() }}{{ x }}{% endfor %}"],
   ['the length of loop', '{% for x in [1, 2] %}{{ loop|length }}{% endfor %}'],
+  // Two names take a list or tuple of two at once; everything else unpacks as any target does.
+  [
+    'two names unpack strings, dicts and ranges of two',
+    "{% for a, b in ['xy', {'k': 1, 'j': 2}, range(2), ('p', 'q')] %}{{ a }}{{ b }};{% endfor %}",
+  ],
+  ['two names unpack a text of two code points', "{% for a, b in ['😀é'] %}{{ b }}{{ a }}{% endfor %}"],
+  ['two names fail on a list of one', '{% for a, b in [[1, 2], [3]] %}{{ a }}{% endfor %}'],
+  ['two names fail on an int', '{% for a, b in [[1, 2], 3] %}{{ a }}{% endfor %}'],
+  ['two names fail on an undefined item', '{% for a, b in [missing] %}{{ a }}{% endfor %}'],
+  ['two names fail on a text of three', "{% for a, b in ['abc'] %}{{ a }}{% endfor %}"],
+  ['the same name twice keeps the second', '{% for a, a in [[1, 2], [3, 4]] %}{{ a }}{% endfor %}'],
+  [
+    'a nested target unpacks each level',
+    '{% for (a, b), c in [([1, 2], 3)] %}{{ a }}{{ b }}{{ c }}{% endfor %}',
+  ],
+  [
+    'two names from dictsort, with the body reading outer names',
+    "{% set sep = '=' %}{% for k, v in {'b': 1, 'a': 2}|dictsort %}{{ k }}{{ sep }}{{ v }} {% endfor %}",
+  ],
 ]);

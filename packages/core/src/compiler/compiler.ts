@@ -1217,6 +1217,16 @@ export class Compiler {
       return this.plainLoop(iterable, itemSlot, blank, body, node, source);
     }
     if (
+      itemSlot < 0 &&
+      loopSlot < 0 &&
+      keep === null &&
+      otherwise === null &&
+      !resetLocals &&
+      !containsControl(forNode.body)
+    ) {
+      return this.unpackingLoop(iterable, bind, blank, body, node, source);
+    }
+    if (
       itemSlot >= 0 &&
       loopSlot < 0 &&
       filter !== null &&
@@ -1301,11 +1311,6 @@ export class Compiler {
     };
   }
 
-  /**
-   * The most common loop, `{% for item in items %}` with neither `loop`, an `if` filter, `else`, `break` nor
-   * names the body assigns: the same steps as `forLoop`'s without the ones it does not need. Being code of its
-   * own, it also keeps V8's feedback for these loops apart from that of the others.
-   */
   /** The text statements print when they are only text (none at all is ''), else undefined. */
   private onlyText(body: readonly ast.Stmt[]): string | undefined {
     let text = '';
@@ -1325,7 +1330,7 @@ export class Compiler {
    * per item, made at once. The item is never read, so it is not bound; the iterations, the time and the output
    * limit are counted as the loop would count them, before the text is made.
    */
-  private repeatedText(iterable: Ev, text: string, node: ast.Span, source: string): St {
+  private repeatedText(iterable: Ev, text: string, node: ast.Span & { iter: ast.Span }, source: string): St {
     return (f) => {
       const count = loopItems(iterable(f), node, source).length;
       if (count === 0) return '';
@@ -1345,6 +1350,11 @@ export class Compiler {
     };
   }
 
+  /**
+   * The most common loop, `{% for item in items %}` with neither `loop`, an `if` filter, `else`, `break` nor
+   * names the body assigns: the same steps as `forLoop`'s without the ones it does not need. Being code of its
+   * own, it also keeps V8's feedback for these loops apart from that of the others.
+   */
   private plainLoop(
     iterable: Ev,
     itemSlot: number,
@@ -1365,6 +1375,37 @@ export class Compiler {
         if (--run.unitsLeft < 0) readClock(run);
         if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
         vars[itemSlot] = items[i];
+        out += body(frame);
+        if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
+      }
+      return out;
+    };
+  }
+
+  /**
+   * `plainLoop` for a target that unpacks each item (`{% for key, value in prices|dictsort %}`), through the binder,
+   * which fails at the `for` tag when an item does not unpack. Written out for the same reason as `plainLoop`.
+   */
+  private unpackingLoop(
+    iterable: Ev,
+    bind: (vars: unknown[], value: unknown) => void,
+    blank: readonly unknown[],
+    body: St,
+    node: ast.Span & { iter: ast.Span },
+    source: string,
+  ): St {
+    return (f) => {
+      const items = loopItems(iterable(f), node, source);
+      if (items.length === 0) return '';
+      const run = f.run;
+      const vars = blank.slice();
+      const frame = new Frame(vars, f, run);
+      const maxOutput = run.limits.maxOutputSize;
+      let out = '';
+      for (let i = 0; i < items.length; i++) {
+        if (--run.unitsLeft < 0) readClock(run);
+        if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
+        bind(vars, items[i]);
         out += body(frame);
         if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
       }
@@ -1464,6 +1505,15 @@ export class Compiler {
       return this.binder(item, scope, bound);
     });
     const count = parts.length;
+    if (count === 2 && target.items.every((item) => item.type === 'Name')) {
+      // `key, value`: a list or tuple of two (what `items()` and `dictsort` give) goes straight into the slots.
+      const [first, second] = target.items.map((item) => scope.slot((item as ast.Name).name) as number);
+      return (vars, value) => {
+        const items = Array.isArray(value) && value.length === 2 ? value : unpack(value, 2);
+        vars[first] = items[0];
+        vars[second] = items[1];
+      };
+    }
     return (vars, value) => {
       const items = unpack(value, count);
       for (let i = 0; i < count; i++) parts[i](vars, items[i]);
