@@ -212,6 +212,7 @@ function isSetLike(v: unknown): boolean {
 }
 
 function repeatCount(n: number | bigint | boolean): number {
+  if (typeof n === 'number') return n <= 0 ? 0 : Math.min(n, Number.MAX_SAFE_INTEGER);
   const big = bigOf(n);
   return big <= 0n ? 0 : big > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(big);
 }
@@ -254,6 +255,8 @@ export function mul(state: RenderState, a: unknown, b: unknown): unknown {
     if (Number.isInteger(a) && Number.isInteger(b)) return intMul(a, b);
     return float(a * b);
   }
+  // Text times an int (`'★' * n`), the usual repetition.
+  if (typeof a === 'string' && typeof b === 'number' && Number.isInteger(b)) return repeat(state, a, b);
   failUndefined(a, b);
   if (isNumber(a) && isNumber(b)) {
     if (isIntegral(a) && isIntegral(b)) return intMul(a, b);
