@@ -189,10 +189,15 @@ function doTruncate(
     Number.isInteger(maxLength) &&
     maxLength >= 3 &&
     end === '...' &&
-    leeway === null &&
-    value.length <= maxLength + 5
+    leeway === null
   ) {
-    return value;
+    if (value.length <= maxLength + 5) return value;
+    // Longer text without surrogate pairs has as many code points as units: it is cut by units, at the last
+    // space of what is kept unless `killwords`.
+    if (!hasSurrogate(value)) {
+      const head = value.slice(0, maxLength - 3);
+      return `${truthy(killwords) ? head : beforeLast(head, ' ')}...`;
+    }
   }
   const slack = leeway === null ? 5 : leeway;
   const endLength = length(end);
