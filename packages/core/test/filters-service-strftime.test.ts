@@ -1,6 +1,7 @@
 /**
  * `strftime` codes, checked against Python 3.11's `datetime.strftime` on glibc 2.36 (C locale): the
  * tables below were printed by /usr/bin/python3 for the same naive date-times and pasted in.
+ * filters-service-strftime.property.test.ts compares random formats with /usr/bin/python3 itself.
  */
 import { describe, expect, it } from 'vitest';
 import { TemplateRuntimeError } from '../src/errors';
@@ -319,6 +320,8 @@ const FLAGS: ReadonlyArray<readonly [string, string, string]> = [
   ['%_F', '5-01-03', '2021-01-01'],
   ['%010F', '0005-01-03', '2021-01-01'],
   ['%-12F', '     5-01-03', '  2021-01-01'],
+  ['%12F', '     5-01-03', '  2021-01-01'],
+  ['%#12F', '     5-01-03', '  2021-01-01'],
   ['%015s', '000-62009193171', '000001609462923'],
   ['%-15s', '   -62009193171', '     1609462923'],
   ['%Ey', '05', '21'],
@@ -330,6 +333,10 @@ const FLAGS: ReadonlyArray<readonly [string, string, string]> = [
   ['%Ed', '%Ed', '%Ed'],
   ['%OY', '%OY', '%OY'],
   ['%Oa', '%Oa', '%Oa'],
+  ['%#Eb', '%#EB', '%#EB'],
+  ['%#Eh', '%#EH', '%#EH'],
+  ['%#Ea', '%#Ea', '%#Ea'],
+  ['%^Eb', '%^EB', '%^EB'],
   ['%EC', '0', '20'],
   ['%Ec', 'Mon Jan  3 00:07:09 5', 'Fri Jan  1 01:02:03 2021'],
   ['%Ex', '01/03/05', '01/01/21'],
@@ -340,6 +347,11 @@ const FLAGS: ReadonlyArray<readonly [string, string, string]> = [
   ['%10Q', '      %10Q', '      %10Q'],
   ['%05Q', '0%05Q', '0%05Q'],
   ['%^q', '%^Q', '%^Q'],
+  ['%^é', '%^É', '%^É'],
+  ['%^ß', '%^ß', '%^ß'],
+  ['%^ᾳ', '%^ᾼ', '%^ᾼ'],
+  ['%^8ǆ', '    %^8Ǆ', '    %^8Ǆ'],
+  ['%5😀', '  %5😀', '  %5😀'],
   ['%', '%', '%'],
   ['abc%', 'abc%', 'abc%'],
   ['%-', '%-', '%-'],
@@ -420,9 +432,16 @@ describe('output size', () => {
     expect(format('2021-01-01', '%Y%Y%Y%1500d')).toHaveLength(1512);
   });
 
-  it("gives '' when the result does not fit Python's buffer of 256 bytes per format byte", () => {
+  it("gives '' when the result does not fit Python's buffer of 256 characters per format character", () => {
     expect(format('2021-01-01', '%2048d')).toBe('');
     expect(format('2021-01-01', 'x%5000d')).toBe('');
+  });
+
+  it('counts characters, not UTF-8 bytes or UTF-16 units, as wcsftime does', () => {
+    expect(format('2021-01-01', '中%2046d')).toHaveLength(2047);
+    expect(format('2021-01-01', '中%2047d')).toBe('');
+    expect(format('2021-01-01', '😀%2046d')).toHaveLength(2048);
+    expect(format('2021-01-01', '😀%2047d')).toBe('');
   });
 
   it('fails with a LimitError when the result passes the output limit first', () => {

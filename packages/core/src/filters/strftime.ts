@@ -1,12 +1,11 @@
 /**
  * Python's `datetime.strftime` as it runs on Linux in the C locale: Python itself fills in `%f`, `%z`
- * and `%Z`, then hands the rest to glibc's `strftime`, whose GNU extensions (`%-d`, `%_H`, `%^a`,
+ * and `%Z`, then hands the rest to glibc's `wcsftime`, whose GNU extensions (`%-d`, `%_H`, `%^a`,
  * `%10A`, `%e`, `%k`, `%s`, ...) templates may use. The glibc rules here were checked against
- * Python 3.11 on glibc 2.36 (`test/filters-service-strftime.test.ts`).
+ * Python 3.11 on glibc 2.36 (`test/filters-service-strftime.test.ts` and its property test).
  */
 import { LimitError } from '../errors';
 import { spendRunning } from '../limits';
-import { utf8Length } from '../runtime/strings';
 import { type CivilFields, civilFields, type DateTime, isLeapYear } from './civil-time';
 import { formatOffset } from './time-zones';
 
@@ -49,20 +48,18 @@ const SUBFORMATS: Readonly<Record<string, string>> = {
 export function strftime(dt: DateTime, format: string, maxLength: number): string {
   const native = pythonPass(dt, format);
   const end = native.indexOf('\0');
-  // glibc stops at NUL. Python sizes its buffer from the format: 1024 bytes, doubled until it holds
-  // 256 bytes per format byte; a result that does not fit comes back as ''.
+  // glibc stops at NUL. Python hands `wcsftime` a buffer sized from the format: 1024 characters, doubled
+  // until it holds 256 characters per format character; a result that does not fit comes back as ''.
   const text = end < 0 ? native : native.slice(0, end);
   let buffer = 1024;
-  const formatBytes = utf8Length(text);
-  while (buffer < 256 * formatBytes) buffer *= 2;
-  const writer = new Writer(Math.min(buffer, maxLength + 1));
+  const formatLength = text.length - surrogatePairs(text);
+  while (buffer < 256 * formatLength) buffer *= 2;
+  const writer = new Writer(buffer, maxLength);
   if (!formatTm(writer, civilFields(dt), dt.seconds, text)) {
-    if (buffer <= maxLength + 1) return '';
+    if (writer.overflow === 'buffer') return '';
     throw new LimitError('maxOutputSize', `a formatted date is longer than the output limit (${maxLength})`);
   }
-  // A UTF-16 unit is at most three UTF-8 bytes: only a long result needs counting.
-  const out = writer.text;
-  return out.length * 3 >= buffer && utf8Length(out) >= buffer ? '' : out;
+  return writer.text;
 }
 
 /** A `%f`, `%z` or `%Z` (or a `%%` before one of the letters, which `pythonPass` tells apart). */
@@ -89,15 +86,61 @@ function pythonPass(dt: DateTime, format: string): string {
   return out;
 }
 
-/** Collects output and stops accepting it past a size, as glibc does when Python's buffer is full. */
+/**
+ * Collects output and stops accepting it once Python's buffer (counted in characters, a surrogate pair being
+ * one) is full, as glibc does, or once the text is longer than the output limit.
+ */
 class Writer {
   text = '';
-  constructor(readonly limit: number) {}
-  /** Appends, or returns false once the text is past the limit. */
-  write(s: string): boolean {
-    this.text += s;
-    return this.text.length < this.limit;
+  /**
+   * What the text overflowed: Python's buffer (the result is then ''), or the output limit (a LimitError). When
+   * it overflows both at once, the smaller decides, as the text growing one character at a time reaches it first.
+   */
+  overflow: 'buffer' | 'limit' | undefined;
+  private pairs = 0;
+  constructor(
+    readonly buffer: number,
+    readonly maxLength: number,
+  ) {}
+
+  /** True when the text can grow by `extra` characters (and UTF-16 units); else sets `overflow`. */
+  fits(extra: number): boolean {
+    const full = this.text.length - this.pairs + extra >= this.buffer;
+    const long = this.text.length + extra > this.maxLength;
+    if (full && (!long || this.buffer <= this.maxLength + 1)) this.overflow = 'buffer';
+    else if (long) this.overflow = 'limit';
+    return this.overflow === undefined;
   }
+
+  /** Appends, or returns false once the text overflows. */
+  write(s: string): boolean {
+    if (isLowSurrogate(s.charCodeAt(0)) && isHighSurrogate(this.text.charCodeAt(this.text.length - 1))) {
+      this.pairs++;
+    }
+    this.pairs += surrogatePairs(s);
+    this.text += s;
+    return this.fits(0);
+  }
+}
+
+/** How many surrogate pairs `s` holds: each is one character to Python. */
+function surrogatePairs(s: string): number {
+  let pairs = 0;
+  for (let i = 0; i + 1 < s.length; i++) {
+    if (isHighSurrogate(s.charCodeAt(i)) && isLowSurrogate(s.charCodeAt(i + 1))) {
+      pairs++;
+      i++;
+    }
+  }
+  return pairs;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** One conversion's flags, as glibc's `__strftime_internal` keeps them. */
@@ -138,14 +181,18 @@ function formatTm(out: Writer, tm: CivilFields, wallSeconds: number, format: str
     }
     let modifier = '';
     if (format[i + 1] === 'E' || format[i + 1] === 'O') modifier = format[++i];
-    const conversion: string | undefined = format[i + 1];
-    if (conversion !== undefined) i++;
+    // One character to glibc, which reads the format as wide characters: a surrogate pair is one.
+    const code = format.codePointAt(i + 1);
+    const conversion = code === undefined ? undefined : String.fromCodePoint(code);
+    if (conversion !== undefined) i += conversion.length;
     // Every conversion but `%z` pads to its width: a width past the limit cannot fit, so stop before padding.
-    if (d.width >= out.limit && conversion !== 'z') return false;
+    if (conversion !== 'z' && d.width >= 0 && !out.fits(d.width)) return false;
+    // glibc takes `#` for `%b` and `%h` before it looks at their modifier: a rejected `%#Eb` is copied in capitals.
+    if (swapCase && (conversion === 'b' || conversion === 'h')) d.upper = true;
     const converted =
       conversion === undefined ? undefined : convert(d, conversion, modifier, swapCase, tm, wallSeconds);
-    // Unknown conversions (and a `%` at the end) are copied out as written, with the flags' padding.
-    const written = converted ?? pad(d, applyCase(d, format.slice(start, i + 1)));
+    // Unknown conversions (and a `%` at the end) are copied out as written, with the flags' case and padding.
+    const written = converted ?? copy(d, format.slice(start, i + 1));
     if (!out.write(written)) return false;
   }
   return true;
@@ -238,17 +285,6 @@ function convert(
       return number(d, 2, ((tm.year % 100) + 100) % 100);
     case 'Y':
       return number(d, 1, tm.year);
-    case 'F':
-      if (d.width >= 0) {
-        // The width is spread onto the year: `%010F` is `0005-01-03`.
-        const year = number(
-          { ...d, width: Math.max(0, d.width - 6), upper: false, lower: false },
-          1,
-          tm.year,
-        );
-        return subformat(d, year + subformatText('-%m-%d', tm, wallSeconds));
-      }
-      return subformat(d, subformatText(SUBFORMATS.F, tm, wallSeconds));
     default: {
       const sub = SUBFORMATS[conversion];
       return sub === undefined ? undefined : subformat(d, subformatText(sub, tm, wallSeconds));
@@ -257,9 +293,41 @@ function convert(
 }
 
 function subformatText(format: string, tm: CivilFields, wallSeconds: number): string {
-  const out = new Writer(Number.POSITIVE_INFINITY);
+  const out = new Writer(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
   formatTm(out, tm, wallSeconds, format);
   return out.text;
+}
+
+/**
+ * A rejected conversion as written, upper-cased by `^` with glibc's `towupper` and padded to its width in
+ * characters: its last character may be any letter.
+ */
+function copy(d: Directive, s: string): string {
+  const text = d.upper ? wideUpper(s) : s;
+  const pairs = surrogatePairs(text);
+  return pad({ ...d, width: d.width < 0 ? d.width : d.width + pairs }, text);
+}
+
+/** glibc's `towupper` in C.UTF-8 over each character: Unicode's simple uppercase mapping. */
+function wideUpper(s: string): string {
+  let out = '';
+  for (const ch of s) out += simpleUpper(ch);
+  return out;
+}
+
+/**
+ * Unicode's simple uppercase of one character. JavaScript gives the full one, which differs only where it is
+ * more than one character (`ß` is `SS`): the simple one is then the character itself, but for the Greek letters
+ * with ypogegrammeni, whose simple uppercase has prosgegrammeni (`ᾳ` is `ᾼ`).
+ */
+function simpleUpper(ch: string): string {
+  const upper = ch.toUpperCase();
+  const code = upper.codePointAt(0) as number;
+  if (String.fromCodePoint(code) === upper) return upper;
+  const own = ch.codePointAt(0) as number;
+  if (own >= 0x1f80 && own <= 0x1fa7 && (own & 0xf) < 8) return String.fromCodePoint(own + 8);
+  if (own === 0x1fb3 || own === 0x1fc3 || own === 0x1ff3) return String.fromCodePoint(own + 9);
+  return ch;
 }
 
 /** A composite conversion's text: padded to the width, and upper-cased by `^` (but never lower-cased). */
