@@ -346,6 +346,7 @@ describe('the time limit is checked inside one long operation, not only around i
     ["[('😀' * n)]|string|length"],
     ["('<' + 'a' * (n * 4))|e|length"],
     ["('ß' * n)|tojson|length"],
+    ["'2024-03-08'|dateFormatter('%d' * n)|length"],
   ])('{{ %s }}', (expression) => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now++);

@@ -62,25 +62,6 @@ export function daysFromCivil(year: number, month: number, day: number): number 
   return era * 146_097 + dayOfEra - 719_468;
 }
 
-/** The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`). */
-export function civilFromDays(days: number): { year: number; month: number; day: number } {
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const mp = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day };
-}
-
 /** Wall-clock seconds of a calendar date and time. */
 export function civilToSeconds(
   year: number,
@@ -98,21 +79,35 @@ export const MIN_SECONDS = civilToSeconds(1, 1, 1);
 /** @see MIN_SECONDS */
 export const MAX_SECONDS = civilToSeconds(9999, 12, 31, 23, 59, 59);
 
-/** The `struct tm` fields of a date-time's wall clock. */
+/** The `struct tm` fields of a date-time's wall clock (the date by Howard Hinnant's `civil_from_days`). */
 export function civilFields(dt: DateTime): CivilFields {
   const days = Math.floor(dt.seconds / DAY_SECONDS);
   const secondOfDay = dt.seconds - days * DAY_SECONDS;
-  const { year, month, day } = civilFromDays(days);
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  // Within an era, every value below is whole, not negative and small: `| 0` rounds their quotients down as
+  // Math.floor would, and lets V8 divide them as integers.
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra =
+    ((dayOfEra - ((dayOfEra / 1460) | 0) + ((dayOfEra / 36_524) | 0) - ((dayOfEra / 146_096) | 0)) / 365) | 0;
+  // Days since March 1, so that a leap day ends the count.
+  const marchDay = dayOfEra - (365 * yearOfEra + ((yearOfEra / 4) | 0) - ((yearOfEra / 100) | 0));
+  const marchMonth = ((5 * marchDay + 2) / 153) | 0;
+  const month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hour = (secondOfDay / 3600) | 0;
+  const minuteOfDay = (secondOfDay / 60) | 0;
   return {
     year,
     month,
-    day,
-    hour: Math.floor(secondOfDay / 3600),
-    minute: Math.floor((secondOfDay % 3600) / 60),
-    second: secondOfDay % 60,
+    day: marchDay - (((153 * marchMonth + 2) / 5) | 0) + 1,
+    hour,
+    minute: minuteOfDay - hour * 60,
+    second: secondOfDay - minuteOfDay * 60,
     // 1970-01-01 was a Thursday.
     weekday: (((days + 4) % 7) + 7) % 7,
-    yearDay: days - daysFromCivil(year, 1, 1),
+    // January 1 is March day 306; March 1 is 59 days (60 in a leap year) after January 1.
+    yearDay: marchMonth < 10 ? marchDay + (isLeapYear(year) ? 60 : 59) : marchDay - 306,
   };
 }
 
