@@ -17,24 +17,17 @@ export function pySorted<T>(
   reverse = false,
   less: Less = lt,
 ): T[] {
-  const n = items.length;
-  const keys: unknown[] = [];
-  for (let i = 0; i < n; i++) {
+  const pairs = items.map((item) => {
     spend(work, 1);
-    keys.push(key(items[i]));
-  }
-  // The positions are sorted by their keys, not pairs of item and key: no object per item. Reversed, the later
-  // of equal items comes first, then the sorted order is turned back, as Python's `reverse` does.
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) order.push(reverse ? n - 1 - i : i);
-  timsortLite(order, (a, b) => {
-    spend(work, 1);
-    return less(keys[a], keys[b]);
+    return { item, key: key(item) };
   });
-  const out: T[] = [];
-  if (reverse) for (let i = n - 1; i >= 0; i--) out.push(items[order[i]]);
-  else for (let i = 0; i < n; i++) out.push(items[order[i]]);
-  return out;
+  if (reverse) pairs.reverse();
+  timsortLite(pairs, (a, b) => {
+    spend(work, 1);
+    return less(a.key, b.key);
+  });
+  if (reverse) pairs.reverse();
+  return pairs.map((p) => p.item);
 }
 
 /** Python's list comparison `a < b` for two key lists: the first unequal pair decides, then the lengths. */
