@@ -3,6 +3,7 @@ import { asTemplateError, Compiler, type Program, type TemplateNames } from './c
 import { Run } from './compiler/frame';
 import { LimitError } from './errors';
 import { builtinFilters } from './filters/index';
+import { keptShapes } from './kept-shapes';
 import {
   enterRender,
   type Limits,
@@ -65,6 +66,8 @@ const defaultClock = () => new Date();
 
 /** A compiled template: render it as often as needed, with any variables. */
 export class Template {
+  /** @internal What keeps the maps of a render's objects when no render is running (kept-shapes.ts). */
+  static readonly keptShapes: readonly unknown[] = keptShapes(BUILTIN_REGISTRY);
   /** The template text. */
   readonly source: string;
   /** What the template reads from its render variables, known before it runs. */

@@ -45,6 +45,12 @@ function identicalItems(a: readonly unknown[], b: readonly unknown[]): boolean {
 
 /** Jinja2's `loop` variable. */
 export class LoopContext extends AttributeSource {
+  /**
+   * One loop object kept for the life of the process, so that a full collection between renders keeps the map
+   * renders' loop objects have, and the code optimized on it (see kept-shapes.ts). It is here, not there, because
+   * each copy of the compiler has this class of its own.
+   */
+  static readonly kept: LoopContext = new LoopContext([{}], 0, null);
   readonly pyType = 'jinja2.runtime.LoopContext';
   /** 0-based position of the current item. */
   index0 = -1;
