@@ -49,5 +49,14 @@ export function keptShapes(registry: Registry): readonly unknown[] {
     pyIterator([1, 2], 'generator', 'select_or_reject'),
     pyIterator([1.5, 2.5], 'generator', 'select_or_reject'),
     markRange([0, 1], 0, 2, 1),
+    // `range()` fills an array made at its length, whose kind is another.
+    markRange(rangeItems(), 0, 2, 1),
   ];
+}
+
+function rangeItems(): number[] {
+  const items = new Array<number>(2);
+  items[0] = 0;
+  items[1] = 1;
+  return items;
 }

@@ -30,6 +30,8 @@ import {
 
 /** `cycler(a, b, ...)`: a value that steps through its items on `next()`. */
 export class Cycler extends AttributeSource {
+  /** One cycler kept for the life of the process, for its map, as `LoopContext.kept` is (see kept-shapes.ts). */
+  static readonly kept: Cycler = new Cycler(['item']);
   readonly pyType = 'jinja2.utils.Cycler';
   private position = 0;
   constructor(readonly items: readonly unknown[]) {
