@@ -9,6 +9,7 @@
  */
 import { LimitError } from '../errors';
 import { spendRunning } from '../limits';
+import { cpLength, isHighSurrogate, isLowSurrogate } from '../runtime/strings';
 import { type CivilFields, civilFields, type DateTime, isLeapYear } from './civil-time';
 import { formatOffset } from './time-zones';
 
@@ -386,24 +387,9 @@ function isDigit(ch: string | undefined): boolean {
   return ch !== undefined && ch >= '0' && ch <= '9';
 }
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
-}
-
-/** How many surrogate pairs `s` holds. */
+/** How many surrogate pairs `s` holds: each is one character, two UTF-16 units. */
 function surrogatePairs(s: string): number {
-  let pairs = 0;
-  for (let i = 0; i + 1 < s.length; i++) {
-    if (isHighSurrogate(s.charCodeAt(i)) && isLowSurrogate(s.charCodeAt(i + 1))) {
-      pairs++;
-      i++;
-    }
-  }
-  return pairs;
+  return s.length - cpLength(s);
 }
 
 const copyOut: Conversion = (piece) => padTo(piece.pad, piece.width + piece.pairs, piece.text);
