@@ -28,6 +28,30 @@ export const cases: Case[] = rows([
   ['loop.index and index0', '{% for x in "abc" %}{{ loop.index }}{{ loop.index0 }} {% endfor %}'],
   ['loop.revindex and revindex0', '{% for x in "abc" %}{{ loop.revindex }}{{ loop.revindex0 }} {% endfor %}'],
   ['loop.first and loop.last', '{% for x in "abc" %}{{ loop.first }}/{{ loop.last }} {% endfor %}'],
+  [
+    'loop.first and loop.last as conditions',
+    "{% for x in 'abcd' %}{% if loop.first %}F{% elif loop.last %}L{% else %}-{% endif %}{% endfor %}",
+  ],
+  [
+    'loop.first and loop.last of a one-item loop, and negated',
+    '{% for x in [1] %}{% if loop.first and loop.last %}only{% endif %}{% if not loop.last %}!{% endif %}{% endfor %}',
+  ],
+  [
+    'loop.first and loop.last of a filtered loop',
+    '{% for x in [1, 2, 3, 4] if x is even %}{% if loop.first %}<{% endif %}{{ x }}{% if loop.last %}>{% endif %}{% endfor %}',
+  ],
+  [
+    "an outer loop's loop.first and loop.last inside an inner loop",
+    "{% for x in 'ab' %}{% for y in 'cd' %}{% if loop.first %}{{ x }}{% endif %}{% endfor %}{% endfor %}",
+  ],
+  [
+    'loop.first in an if and loop.last in an expression',
+    "{% for x in 'abc' %}{{ 'end' if loop.last else x }}{% if loop.first %}!{% endif %}{% endfor %}",
+  ],
+  [
+    'loop.depth, previtem and nextitem of a recursive loop',
+    '{% for x in [[1, 2], [3]] recursive %}{{ loop.depth }}{{ loop.depth0 }}{% if x is iterable %}({{ loop(x) }}){% else %}{{ loop.previtem }}{{ loop.nextitem }}{% endif %}{% endfor %}',
+  ],
   ['loop.length', '{% for x in "abc" %}{{ loop.length }}{% endfor %}'],
   [
     'loop attributes by subscript',

@@ -51,6 +51,17 @@ export const cases: Case[] = rows([
   ['string concatenation with +', "{{ 'a' + 'b' }}"],
   ['list concatenation with +', '{{ [1, 2] + [3] }}'],
   ['tuple concatenation with +', '{{ (1, 2) + (3,) }}'],
+  ['a list plus a tuple is a TypeError', '{{ [1] + (2,) }}'],
+  ['a list plus a generator is a TypeError', "{{ [1] + [2]|map('abs') }}"],
+  [
+    'list concatenation leaves both lists as they were',
+    '{% set a = [1] %}{% set b = a + [2] %}{{ a }} {{ b }} {{ a + [] }}',
+  ],
+  [
+    "a filter's list plus a list",
+    "{{ ([2, 1]|sort) + ('ab'|list) }} {{ (d|dictsort) + [] }}",
+    { d: { b: 1, a: 2 } },
+  ],
   ['tilde joins strings', "{{ 'a' ~ 'b' }}"],
   ['tilde converts numbers', "{{ 1 ~ 2 ~ 'x' ~ 2.5 ~ none ~ true }}"],
   ['tilde converts lists', "{{ 'x' ~ [1, 'a'] }}"],

@@ -117,4 +117,28 @@ export const cases: Case[] = rows([
   ['set with no value is a syntax error', '{% set x %}'],
   ['set without a name is a syntax error', '{% set = 1 %}'],
   ['endset without set is a syntax error', '{% endset %}'],
+  [
+    'namespace keeps its keywords in the order of the call',
+    '{% set ns = namespace(b=1, a=2) %}{{ ns.b }}{{ ns.a }}{{ ns }}',
+  ],
+  [
+    'a macro named namespace is called, not the global',
+    '{% macro namespace(a) %}[{{ a }}]{% endmacro %}{{ namespace(a=1) }}',
+  ],
+  ['data named namespace is called, not the global', '{{ namespace(a=1) }}', { namespace: 'x' }],
+  [
+    'a macro named range is called, not the global',
+    '{% macro range(n) %}<{{ n }}>{% endmacro %}{{ range(3) }}',
+  ],
+  ['data named range is called, not the global', '{{ range(2) }}', { range: 'x' }],
+  [
+    'range of a bool, and of start and stop',
+    '{{ range(True) }} {{ range(True, 3) }} {{ range(5, 1, -2)|list }}',
+  ],
+  ['range of a float is a TypeError', '{{ range(1.5) }}'],
+  ['range with a text stop is a TypeError', "{{ range(1, 'a') }}"],
+  ['range with a zero step is a ValueError', '{{ range(0, 5, 0) }}'],
+  ['range of an undefined is an error', '{{ range(missing) }}'],
+  ['range given a keyword is a TypeError', '{{ range(3, step=1) }}'],
+  ['range with no argument is a TypeError', '{{ range() }}'],
 ]);

@@ -80,8 +80,8 @@ import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planA
 import { moveTextIntoBranches } from './branch-text';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
-import { GLOBALS, missingName } from './globals';
-import { LoopContext, plainLoopAttribute } from './loop';
+import { GLOBALS, missingName, NAMESPACE, RANGE, rangeFrom, rangeTo } from './globals';
+import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
 import { exprSource } from './source';
 
@@ -1126,7 +1126,7 @@ export class Compiler {
       default:
         break;
     }
-    const member = this.memberTruth(node, scope);
+    const member = this.memberTruth(node, scope) ?? this.loopTruth(node, scope);
     if (member !== null) return member;
     const ev = this.expression(node, scope);
     return (f) => truthy(ev(f));
@@ -1163,6 +1163,30 @@ export class Compiler {
         if (value !== NOT_PLAIN && typeof value !== 'function') return truthy(value);
       }
       return truthy(read(o, key, load));
+    };
+  }
+
+  /**
+   * `{% if loop.first %}` and `{% if loop.last %}` on the loop of this frame: the comparison itself, without
+   * making the boolean and asking `truthy` for it. A variable the template named `loop` still works.
+   */
+  private loopTruth(node: ast.Expr, scope: Scope): Cond | null {
+    if (node.type !== 'Getattr' || node.node.type !== 'Name' || node.node.name !== 'loop') return null;
+    const code = plainLoopAttribute(node.attr);
+    if (code !== FIRST && code !== LAST) return null;
+    const place = this.fixedPlace(node.node, scope);
+    if (place === null || place[0] !== 0) return null;
+    const slot = place[1];
+    const name = node.attr;
+    if (code === FIRST) {
+      return (f) => {
+        const o = f.vars[slot];
+        return o instanceof LoopContext ? o.index0 === 0 : truthy(getattr(o, name));
+      };
+    }
+    return (f) => {
+      const o = f.vars[slot];
+      return o instanceof LoopContext ? o.index0 === o.items.length - 1 : truthy(getattr(o, name));
     };
   }
 
@@ -2152,15 +2176,17 @@ export class Compiler {
       const place = this.fixedPlace(node.node, scope);
       if (place !== null && place[0] === 0) {
         const slot = place[1];
+        const read = loopRead(code);
         return (f) => {
           const o = f.vars[slot];
-          return o instanceof LoopContext ? o.plain(code) : getattr(o, name);
+          return o instanceof LoopContext ? read(o) : getattr(o, name);
         };
       }
       const obj = this.object(node.node, member, scope);
+      const read = loopRead(code);
       return (f) => {
         const o = obj(f);
-        return o instanceof LoopContext ? o.plain(code) : getattr(o, name);
+        return o instanceof LoopContext ? read(o) : getattr(o, name);
       };
     }
     return this.member(node.node, member, 'attribute', name, scope);
@@ -2321,6 +2347,8 @@ export class Compiler {
     if (format !== null) return format;
     const dictGet = caller === null && receiver === undefined ? this.dictGetByKey(node, scope) : null;
     if (dictGet !== null) return dictGet;
+    const global = caller === null && receiver === undefined ? this.globalCall(node, scope) : null;
+    if (global !== null) return global;
     const { positional, keywords } = this.arguments(node, scope);
     const withCaller =
       caller === null ? keywords : (f: Frame): Kwargs => ({ ...keywords(f), caller: caller(f) });
@@ -2372,6 +2400,61 @@ export class Compiler {
         return invoke(f.run, fn(f), positional(f), withCaller(f));
       } catch (error) {
         throw locate(error, at, source);
+      }
+    };
+  }
+
+  /**
+   * `range(...)` with one to three positional arguments, and `namespace(name=..., ...)` with keywords only. The
+   * name is read at the render as any name is (a template or its data may give it another value): when it is the
+   * global, its work runs at once, with no argument list and no calling convention; any other value is called as
+   * usual. Null for any other call.
+   */
+  private globalCall(node: ast.Call, scope: Scope): Ev | null {
+    const callee = node.node;
+    if (callee.type !== 'Name' || node.dynArgs !== null || node.dynKwargs !== null) return null;
+    const count = node.args.length;
+    const isRange = callee.name === 'range' && node.kwargs.length === 0 && count >= 1 && count <= 3;
+    const isNamespace = callee.name === 'namespace' && count === 0 && node.kwargs.length > 0;
+    if (!isRange && !isNamespace) return null;
+    const fn = this.expression(callee, scope);
+    const at = spanOf(node);
+    const source = this.source;
+    const fail = (error: unknown): never => {
+      throw locate(error, at, source);
+    };
+    if (isNamespace) {
+      const { keywords } = this.arguments(node, scope);
+      // Keyword names are identifiers, never array indexes: the record keeps the call's order as it is.
+      return (f) => {
+        try {
+          const v = fn(f);
+          return v === NAMESPACE ? new Namespace(undefined, keywords(f)) : invoke(f.run, v, [], keywords(f));
+        } catch (error) {
+          return fail(error);
+        }
+      };
+    }
+    const args = node.args.map((arg) => this.expression(arg, scope));
+    const positional = listOf(args);
+    const [a, b, c] = args;
+    if (count === 1) {
+      return (f) => {
+        try {
+          const v = fn(f);
+          return v === RANGE ? rangeTo(f.run, a(f)) : invoke(f.run, v, positional(f), NO_KWARGS);
+        } catch (error) {
+          return fail(error);
+        }
+      };
+    }
+    return (f) => {
+      try {
+        const v = fn(f);
+        if (v !== RANGE) return invoke(f.run, v, positional(f), NO_KWARGS);
+        return rangeFrom(f.run, a(f), b(f), count === 3 ? c(f) : 1);
+      } catch (error) {
+        return fail(error);
       }
     };
   }

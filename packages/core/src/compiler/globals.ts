@@ -122,15 +122,23 @@ function range(state: RenderState, args: unknown[]): number[] {
       `range expected at ${bound} argument${args.length < 1 ? '' : 's'}, got ${args.length}`,
     );
   }
-  let start = 0;
-  let step = 1;
-  let stop: number;
-  if (args.length === 1) stop = toIndex(args[0]);
-  else {
-    start = toIndex(args[0]);
-    stop = toIndex(args[1]);
-    if (args.length === 3) step = toIndex(args[2]);
-  }
+  if (args.length === 1) return rangeTo(state, args[0]);
+  return rangeFrom(state, args[0], args[1], args.length === 3 ? args[2] : 1);
+}
+
+/** `range(stop)`, as a call naming the global `range` with one argument runs it (see `directGlobalCall`). */
+export function rangeTo(state: RenderState, stop: unknown): number[] {
+  return rangeOfIndexes(state, 0, toIndex(stop), 1);
+}
+
+/** `range(start, stop, step)`, as a call naming the global `range` with two or three arguments runs it. */
+export function rangeFrom(state: RenderState, start: unknown, stop: unknown, step: unknown): number[] {
+  const first = toIndex(start);
+  const end = toIndex(stop);
+  return rangeOfIndexes(state, first, end, toIndex(step));
+}
+
+function rangeOfIndexes(state: RenderState, start: number, stop: number, step: number): number[] {
   if (step === 0) throw new TemplateRuntimeError('ValueError', 'range() arg 3 must not be zero');
   const count = Math.max(0, Math.ceil((stop - start) / step));
   const max = state.limits.maxRange;
@@ -290,3 +298,9 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
 export function missingName(name: string): Undefined {
   return new Undefined(name, NO_OBJECT);
 }
+
+/** The global `range`, which a call naming `range` compares its callee with to run `rangeTo`/`rangeFrom`. */
+export const RANGE = GLOBALS.get('range');
+
+/** The global `namespace`, which a call naming `namespace` compares its callee with to make one at once. */
+export const NAMESPACE = GLOBALS.get('namespace');

@@ -4,27 +4,55 @@ import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { AttributeSource, type EngineMethod, type Kwargs, NO_OBJECT, Undefined } from '../runtime/values';
 
-/** The attributes of `loop` that are values (not methods), by the code `LoopContext.plain` answers them for. */
-const PLAIN_ATTRIBUTES = [
-  'index',
-  'index0',
-  'revindex',
-  'revindex0',
-  'first',
-  'last',
-  'length',
-  'depth',
-  'depth0',
-  'previtem',
-  'nextitem',
+/** A read of one of `loop`'s attributes that are values. */
+type LoopRead = (loop: LoopContext) => unknown;
+
+/**
+ * The attributes of `loop` that are values (not methods), each read by a function of its own: a read site that
+ * sees one attribute calls one function, which V8 inlines, with no switch on the attribute at every read. Their
+ * order gives the codes `plainLoopAttribute` returns.
+ */
+const PLAIN_ATTRIBUTES: ReadonlyArray<readonly [string, LoopRead]> = [
+  ['index', (loop) => loop.index0 + 1],
+  ['index0', (loop) => loop.index0],
+  ['revindex', (loop) => loop.items.length - loop.index0],
+  ['revindex0', (loop) => loop.items.length - loop.index0 - 1],
+  ['first', (loop) => loop.index0 === 0],
+  ['last', (loop) => loop.index0 === loop.items.length - 1],
+  ['length', (loop) => loop.items.length],
+  ['depth', (loop) => loop.depth0 + 1],
+  ['depth0', (loop) => loop.depth0],
+  [
+    'previtem',
+    (loop) =>
+      loop.index0 > 0
+        ? loop.items[loop.index0 - 1]
+        : new Undefined(undefined, NO_OBJECT, 'there is no previous item'),
+  ],
+  [
+    'nextitem',
+    (loop) =>
+      loop.index0 < loop.items.length - 1
+        ? loop.items[loop.index0 + 1]
+        : new Undefined(undefined, NO_OBJECT, 'there is no next item'),
+  ],
 ];
+
+/** The codes of `loop.first` and `loop.last`, whose truth the compiler tests without making the boolean. */
+export const FIRST = plainLoopAttribute('first');
+export const LAST = plainLoopAttribute('last');
 
 /**
  * The code of `loop.<name>` for the attributes that are values, chosen when a template is compiled so that a
  * render skips the lookup by name; -1 for the others, which `LoopContext.attr` answers.
  */
 export function plainLoopAttribute(name: string): number {
-  return PLAIN_ATTRIBUTES.indexOf(name);
+  return PLAIN_ATTRIBUTES.findIndex(([attribute]) => attribute === name);
+}
+
+/** The read of the attribute `plainLoopAttribute` gave `code` for. */
+export function loopRead(code: number): LoopRead {
+  return PLAIN_ATTRIBUTES[code][1];
 }
 
 const callCycle: EngineMethod = (self, _state, args, kwargs) => {
@@ -67,43 +95,9 @@ export class LoopContext extends AttributeSource {
     super();
   }
 
-  /** The value of `loop.<name>`, or Undefined. */
-  /** The attribute `plainLoopAttribute` gave `code` for. */
-  plain(code: number): unknown {
-    const { index0, items } = this;
-    switch (code) {
-      case 0:
-        return index0 + 1;
-      case 1:
-        return index0;
-      case 2:
-        return items.length - index0;
-      case 3:
-        return items.length - index0 - 1;
-      case 4:
-        return index0 === 0;
-      case 5:
-        return index0 === items.length - 1;
-      case 6:
-        return items.length;
-      case 7:
-        return this.depth0 + 1;
-      case 8:
-        return this.depth0;
-      case 9:
-        return index0 > 0
-          ? items[index0 - 1]
-          : new Undefined(undefined, NO_OBJECT, 'there is no previous item');
-      default:
-        return index0 < items.length - 1
-          ? items[index0 + 1]
-          : new Undefined(undefined, NO_OBJECT, 'there is no next item');
-    }
-  }
-
   override attr(name: string): unknown {
     const code = plainLoopAttribute(name);
-    if (code >= 0) return this.plain(code);
+    if (code >= 0) return loopRead(code)(this);
     switch (name) {
       case 'cycle':
         return this.bound(name, callCycle);

