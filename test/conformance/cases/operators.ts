@@ -51,6 +51,11 @@ export const cases: Case[] = rows([
   ['string concatenation with +', "{{ 'a' + 'b' }}"],
   ['list concatenation with +', '{{ [1, 2] + [3] }}'],
   ['tuple concatenation with +', '{{ (1, 2) + (3,) }}'],
+  [
+    'ints printed at the edges of 31 bits and past them',
+    '{{ -0 }} {{ 0 * -1 }} {{ 2147483647 }} {{ 2147483647 + 1 }} {{ -2147483648 }} {{ -2147483648 - 1 }} {{ 10 ** 20 }} {{ n }}',
+    { n: 4294967296 },
+  ],
   ['a list plus a tuple is a TypeError', '{{ [1] + (2,) }}'],
   ['a list plus a generator is a TypeError', "{{ [1] + [2]|map('abs') }}"],
   [

@@ -199,7 +199,10 @@ const NOT_GIVEN: Ev = () => undefined;
 
 /** `str()` of a value for output, with the common cases inline. */
 function toText(value: unknown): string {
-  return typeof value === 'string' ? value : str(value);
+  if (typeof value === 'string') return value;
+  // An int of 31 bits, the usual number a template prints (a count, an index, a quantity), converts here; an
+  // integral float is a `PyFloat`, so a JS number that is integral is an int.
+  return typeof value === 'number' && (value | 0) === value ? String(value) : str(value);
 }
 
 /**
