@@ -24,7 +24,6 @@ import {
   type PlainPercent,
   plainFormatter,
   plainPercent,
-  str,
   strRepr,
   toText,
 } from '../runtime/format';
