@@ -501,12 +501,24 @@ function wrapSpaceRuns(state: RenderState, text: string, width: number, breakLon
   let pos = 0;
   // The end of the chunk `pos` is in (a long chunk is taken a line at a time).
   let chunkEnd = 0;
+  // Where the blank part at the end of the chunk ending at `blankEnd` starts: what is left of that chunk is blank
+  // once `pos` reaches it. Found once per chunk; scanning what is left at each line instead made a long chunk
+  // quadratic (a word of 200,000 no-break spaces took seconds).
+  let blankEnd = -1;
+  let blankFrom = 0;
   while (pos < n) {
     if (pos >= chunkEnd) chunkEnd = runEnd(text, pos);
-    if (lines.length > 0 && isBlankRange(text, pos, chunkEnd)) {
-      pos = chunkEnd;
-      if (pos >= n) break;
-      chunkEnd = runEnd(text, pos);
+    if (lines.length > 0) {
+      if (blankEnd !== chunkEnd) {
+        blankEnd = chunkEnd;
+        blankFrom = chunkEnd;
+        while (blankFrom > pos && isPySpaceCode(text.charCodeAt(blankFrom - 1))) blankFrom--;
+      }
+      if (pos >= blankFrom) {
+        pos = chunkEnd;
+        if (pos >= n) break;
+        chunkEnd = runEnd(text, pos);
+      }
     }
     const start = pos;
     let length = 0;
