@@ -240,7 +240,9 @@ function variableReader(name: string): Ev {
         const ctx = run.ctx;
         const value = load(ctx, name);
         if (value === undefined) {
-          if (!Object.hasOwn(ctx, name)) return global;
+          // `in` is an inline cache's check on plain data, where `Object.hasOwn` is a call: the same answer, as
+          // the name is none that `Object.prototype` has (`isInheritedName`).
+          if (!(name in ctx)) return global;
         } else if (value !== NOT_PLAIN && typeof value !== 'function') return value;
       }
       return lookupVariable(run, name);
