@@ -68,6 +68,12 @@ export const cases: Case[] = rows([
   ['filesizeformat huge', '{{ (10 ** 30)|filesizeformat }}'],
   ['sum of ints', '{{ [1, 2, 3]|sum }}'],
   ['sum with a start', '{{ [1, 2]|sum(start=10) }}'],
+  [
+    'sum of ints past 31 bits, negative ints, bools, floats and an int start',
+    '{{ [2147483647, 1]|sum }} {{ [2147483647, 2147483647, 2147483647]|sum }} {{ [-2147483648, -1]|sum }} ' +
+      '{{ [true, 1, false]|sum }} {{ [1, 2.5, 1]|sum }} {{ [1, 2]|sum(start=2.0) }} {{ [2 ** 60, 1]|sum }} {{ xs|sum }}',
+    { xs: [4294967296, -1, 0.5] },
+  ],
   ['sum of floats', '{{ [0.1, 0.2]|sum }}'],
   ['sum of an attribute', "{{ items|sum(attribute='price') }}", { items: [{ price: 1.5 }, { price: 2 }] }],
   [

@@ -131,9 +131,13 @@ function sumOf(attribute: unknown = null, start: unknown = 0): Prepared {
       throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
     }
     let total = start;
-    for (const item of items) {
+    for (let i = 0; i < items.length; i++) {
       spend(state, 1);
-      total = add(state, total, read === undefined ? item : read(item));
+      const v = read === undefined ? items[i] : read(items[i]);
+      // Two ints of 31 bits add without the generic `add`: their sum is a safe integer, an int.
+      if (typeof total === 'number' && typeof v === 'number' && (total | 0) === total && (v | 0) === v) {
+        total = total + v;
+      } else total = add(state, total, v);
     }
     return total;
   };
