@@ -58,6 +58,25 @@ export const cases: Case[] = rows([
     '{% macro box() %}[{{ caller() }}]{% endmacro %}{% call box() %}inside{% endcall %}',
   ],
   [
+    'a call block with positional arguments, defaults that read caller, varargs and kwargs',
+    '{% macro m(a, b=caller()) %}{{ a }}|{{ b }}|{{ caller() }}|{{ varargs }}|{{ kwargs }}{% endmacro %}' +
+      '{% call m(1) %}body{% endcall %} {% call m(1, 2, 3) %}x{% endcall %}',
+  ],
+  [
+    'a call block giving too many arguments, too few, and none to a macro of defaults',
+    '{% macro m(a, b=2) %}{{ a }}{{ b }}{{ caller() }}{% endmacro %}{% call m() %}!{% endcall %}' +
+      '{% call m(1) %}?{% endcall %}{% call m(1, 2, 3) %}x{% endcall %}',
+  ],
+  [
+    'a call block calls a macro taken from a variable, and data that is not callable',
+    '{% macro m() %}<{{ caller() }}>{% endmacro %}{% set n = m %}{% call n() %}a{% endcall %}{% call d() %}b{% endcall %}',
+    { d: 'text' },
+  ],
+  [
+    'a call block whose macro nests calls past nothing, and a caller read as a value',
+    '{% macro m() %}{{ caller }}{{ caller.name }}{{ caller.arguments }}{% endmacro %}{% call m() %}a{% endcall %}',
+  ],
+  [
     'call block with arguments to caller',
     '{% macro each(xs) %}{% for x in xs %}{{ caller(x) }}{% endfor %}{% endmacro %}{% call(x) each([1, 2]) %}<{{ x }}>{% endcall %}',
   ],

@@ -1767,16 +1767,35 @@ export class Compiler {
       }
     };
 
+    /**
+     * `bindCall` given only `caller` as a keyword, the call a `{% call %}` block makes with positional arguments,
+     * in `bindCall`'s order (the defaults run last, seeing `caller`); for a macro that reads `caller`.
+     */
+    const bindWithCaller = (vars: unknown[], frame: Frame, args: unknown[], caller: PyCallable): void => {
+      const given = args.length;
+      for (let i = 0; i < paramCount; i++) {
+        vars[paramSlots[i]] = i < given ? args[i] : new Undefined(paramNames[i], NO_OBJECT, notProvided[i]);
+      }
+      vars[callerSlot] = caller;
+      if (kwargsSlot >= 0) vars[kwargsSlot] = {};
+      if (varargsSlot >= 0) vars[varargsSlot] = tuple(args.slice(paramCount));
+      else if (given > paramCount) throw tooMany();
+      for (let i = Math.max(given, firstDefault); i < paramCount; i++) {
+        vars[paramSlots[i]] = defaults[i - firstDefault](frame);
+      }
+    };
+
     const text = name === null ? '<Macro anonymous>' : `<Macro ${strRepr(name)}>`;
+    const tooDeep = (run: Run): LimitError => {
+      run.depth--;
+      return new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
+    };
     return (defining) =>
       new PyCallable(
         name ?? 'caller',
         (state, args, kwargs) => {
           const run = state as Run;
-          if (++run.depth > run.limits.maxCallDepth) {
-            run.depth--;
-            throw new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
-          }
+          if (++run.depth > run.limits.maxCallDepth) throw tooDeep(run);
           try {
             spend(run, 1);
             const vars = blank.slice();
@@ -1791,6 +1810,22 @@ export class Compiler {
         attributes,
         'jinja2.runtime.Macro',
         text,
+        // A macro that reads `caller` takes a call block's body straight into its slot, as `bindCall` would.
+        callerSlot < 0
+          ? undefined
+          : (state, args, caller) => {
+              const run = state as Run;
+              if (++run.depth > run.limits.maxCallDepth) throw tooDeep(run);
+              try {
+                spend(run, 1);
+                const vars = blank.slice();
+                const frame = new Frame(vars, defining, run);
+                bindWithCaller(vars, frame, args, caller);
+                return render(frame);
+              } finally {
+                run.depth--;
+              }
+            },
       );
   }
 
@@ -2392,6 +2427,21 @@ export class Compiler {
       };
     }
     const fn = this.expression(callee, scope);
+    if (caller !== null && node.kwargs.length === 0 && node.dynKwargs === null) {
+      // `{% call m(...) %}` with positional arguments only: a macro that reads `caller` takes the body without a
+      // keyword record (see `PyCallable.callWithCaller`); anything else is called as usual.
+      return (f) => {
+        try {
+          const v = fn(f);
+          if (v instanceof PyCallable && v.callWithCaller !== undefined) {
+            return v.callWithCaller(f.run, positional(f), caller(f) as PyCallable);
+          }
+          return invoke(f.run, v, positional(f), withCaller(f));
+        } catch (error) {
+          throw locate(error, at, source);
+        }
+      };
+    }
     return (f) => {
       try {
         return invoke(f.run, fn(f), positional(f), withCaller(f));

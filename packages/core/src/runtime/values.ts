@@ -167,6 +167,13 @@ export class PyCallable {
     readonly pyType = 'builtin_function_or_method',
     /** What Python prints for it (`<built-in method upper of str object at 0x7f0000000000>`). */
     readonly text = `<function ${name}${ADDRESS}>`,
+    /**
+     * A macro that reads `caller`: the call a `{% call %}` block makes with positional arguments only, taking the
+     * block's body as `caller` without a keyword record. The same as `call(state, args, { caller })`.
+     */
+    readonly callWithCaller:
+      | ((state: import('./state').RenderState, args: unknown[], caller: PyCallable) => unknown)
+      | undefined = undefined,
   ) {}
 }
 
