@@ -89,6 +89,14 @@ export const cases: Case[] = rows([
   ['unknown loop attribute is undefined', '{% for x in "a" %}[{{ loop.nope }}]{% endfor %}'],
   ['loop filter with if', '{% for x in range(10) if x is odd %}{{ x }}{% endfor %}'],
   [
+    'a loop filter reading the outer loop and an outer name the body prints too',
+    '{% set n = 2 %}{% for a in [1, 2] %}{% for b in [1, 2, 3] if b != loop.index and b != n %}{{ a }}{{ b }}{{ n }} {% endfor %}{% endfor %}',
+  ],
+  [
+    'a filtered loop over pairs, and one whose body calls a macro with the item',
+    "{% macro m(x) %}<{{ x }}>{% endmacro %}{% for k, v in {'a': 1, 'b': 2}|dictsort if v > 1 %}{{ k }}{% endfor %}{% for x in 'abc' if x != 'b' %}{{ m(x) }}{% endfor %}",
+  ],
+  [
     'loop filter changes loop.index and length',
     '{% for x in range(10) if x > 6 %}{{ loop.index }}/{{ loop.length }} {% endfor %}',
   ],

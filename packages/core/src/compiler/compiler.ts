@@ -1447,14 +1447,16 @@ export class Compiler {
     node: ast.Span & { iter: ast.Span },
     source: string,
   ): St {
+    // The test's scope and the body's hold the item alone, in one slot: one frame serves both.
+    const shared = testBlank.length === 1 && blank.length === 1 && itemSlot === 0;
     return (f) => {
       const items = loopItems(iterable(f), node, source);
       if (items.length === 0) return '';
       const run = f.run;
-      const testVars = testBlank.slice();
-      const testFrame = new Frame(testVars, f, run);
       const vars = blank.slice();
       const frame = new Frame(vars, f, run);
+      const testVars = shared ? vars : testBlank.slice();
+      const testFrame = shared ? frame : new Frame(testVars, f, run);
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
       for (let i = 0; i < items.length; i++) {
