@@ -135,6 +135,14 @@ describe('maxOutputSize', () => {
     }
   });
 
+  it('joining two texts with `+` past the limit fails, even when the result is not printed', () => {
+    const x = 'a'.repeat(600);
+    expect(limitError('{{ (x + x)|length }}', { x }, { maxOutputSize: 1000 }).message).toBe(
+      'the result would be longer than 1000 characters or items',
+    );
+    expect(compile('{{ (x + x)|length }}', { limits: { maxOutputSize: 1200 } }).render({ x })).toBe('1200');
+  });
+
   it('text built without any loop is bounded by the final check', () => {
     const source = '{{ s }}{{ s }}';
     expect(compile(source, { limits: { maxOutputSize: 8 } }).render({ s: 'abcd' })).toBe('abcdabcd');

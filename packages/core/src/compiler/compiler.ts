@@ -1980,6 +1980,10 @@ export class Compiler {
             ) {
               const r = a + b;
               if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
+            } else if (typeof a === 'string' && typeof b === 'string') {
+              // Text joined here too, checked against the output limit as `add` checks it.
+              const limit = f.run.limits.maxOutputSize;
+              if (a.length + b.length <= limit) return a + b;
             }
             return op(f.run, a, b);
           };
