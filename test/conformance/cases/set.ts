@@ -130,6 +130,16 @@ export const cases: Case[] = rows([
     'a macro named range is called, not the global',
     '{% macro range(n) %}<{{ n }}>{% endmacro %}{{ range(3) }}',
   ],
+  [
+    'a macro named joiner is called, not the global',
+    "{% macro joiner(s) %}[{{ s }}]{% endmacro %}{{ joiner('-') }}",
+  ],
+  ['data named joiner is called, not the global', "{{ joiner('-') }}", { joiner: 'x' }],
+  [
+    'joiners of a non-text separator, an undefined one, and one per item',
+    '{% set j = joiner(1) %}{{ j() }}a{{ j() }}b {% set k = joiner(missing) %}{{ k() }}{{ k() }}|' +
+      '{% for x in [[1, 2], [3]] %}{% set c = joiner() %}{% for y in x %}{{ c() }}{{ y }}{% endfor %};{% endfor %}',
+  ],
   ['data named range is called, not the global', '{{ range(2) }}', { range: 'x' }],
   [
     'range of a bool, and of start and stop',

@@ -80,7 +80,7 @@ import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planA
 import { moveTextIntoBranches } from './branch-text';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
-import { GLOBALS, missingName, NAMESPACE, RANGE, rangeFrom, rangeTo } from './globals';
+import { GLOBALS, JOINER, joiner, missingName, NAMESPACE, RANGE, rangeFrom, rangeTo } from './globals';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
 import { exprSource } from './source';
@@ -2458,10 +2458,10 @@ export class Compiler {
   }
 
   /**
-   * `range(...)` with one to three positional arguments, and `namespace(name=..., ...)` with keywords only. The
-   * name is read at the render as any name is (a template or its data may give it another value): when it is the
-   * global, its work runs at once, with no argument list and no calling convention; any other value is called as
-   * usual. Null for any other call.
+   * `range(...)` with one to three positional arguments, `joiner()` and `joiner(sep)`, and `namespace(name=...,
+   * ...)` with keywords only. The name is read at the render as any name is (a template or its data may give it
+   * another value): when it is the global, its work runs at once, with no argument list and no calling
+   * convention; any other value is called as usual. Null for any other call.
    */
   private globalCall(node: ast.Call, scope: Scope): Ev | null {
     const callee = node.node;
@@ -2469,7 +2469,8 @@ export class Compiler {
     const count = node.args.length;
     const isRange = callee.name === 'range' && node.kwargs.length === 0 && count >= 1 && count <= 3;
     const isNamespace = callee.name === 'namespace' && count === 0 && node.kwargs.length > 0;
-    if (!isRange && !isNamespace) return null;
+    const isJoiner = callee.name === 'joiner' && count <= 1 && node.kwargs.length === 0;
+    if (!isRange && !isNamespace && !isJoiner) return null;
     const fn = this.expression(callee, scope);
     const at = spanOf(node);
     const source = this.source;
@@ -2491,6 +2492,17 @@ export class Compiler {
     const args = node.args.map((arg) => this.expression(arg, scope));
     const positional = listOf(args);
     const [a, b, c] = args;
+    if (isJoiner) {
+      return (f) => {
+        try {
+          const v = fn(f);
+          if (v !== JOINER) return invoke(f.run, v, positional(f), NO_KWARGS);
+          return joiner(count === 1 ? a(f) : ', ');
+        } catch (error) {
+          return fail(error);
+        }
+      };
+    }
     if (count === 1) {
       return (f) => {
         try {

@@ -83,8 +83,11 @@ const callReset: EngineMethod = (self, _state, args, kwargs) => {
   return (self as Cycler).reset();
 };
 
+/** What a joiner prints as. */
+const JOINER_TEXT = `<jinja2.utils.Joiner object${ADDRESS}>`;
+
 /** `joiner(sep)`: a callable that returns '' the first time and `sep` after. */
-function joiner(sep: unknown): PyCallable {
+export function joiner(sep: unknown): PyCallable {
   let used = false;
   // Read live, without a Map per joiner: templates make one per item (`{% set comma = joiner() %}`).
   const attributes: CallableAttributes = {
@@ -101,7 +104,7 @@ function joiner(sep: unknown): PyCallable {
     },
     attributes,
     'jinja2.utils.Joiner',
-    `<jinja2.utils.Joiner object${ADDRESS}>`,
+    JOINER_TEXT,
   );
 }
 
@@ -304,3 +307,6 @@ export const RANGE = GLOBALS.get('range');
 
 /** The global `namespace`, which a call naming `namespace` compares its callee with to make one at once. */
 export const NAMESPACE = GLOBALS.get('namespace');
+
+/** The global `joiner`, which a call naming `joiner` compares its callee with to make one at once. */
+export const JOINER = GLOBALS.get('joiner');
