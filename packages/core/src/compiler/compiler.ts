@@ -1788,46 +1788,40 @@ export class Compiler {
     };
 
     const text = name === null ? '<Macro anonymous>' : `<Macro ${strRepr(name)}>`;
-    const tooDeep = (run: Run): LimitError => {
-      run.depth--;
-      return new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
+    /** One call: a frame of the macro's own, bound by `bindWithCaller` when a call block's body is given. */
+    const enter = (
+      state: RenderState,
+      defining: Frame,
+      args: unknown[],
+      kwargs: Kwargs,
+      caller: PyCallable | null,
+    ): unknown => {
+      const run = state as Run;
+      if (++run.depth > run.limits.maxCallDepth) {
+        run.depth--;
+        throw new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
+      }
+      try {
+        spend(run, 1);
+        const vars = blank.slice();
+        const frame = new Frame(vars, defining, run);
+        if (caller !== null) bindWithCaller(vars, frame, args, caller);
+        else if (kwargs === NO_KWARGS) bindPositional(vars, frame, args);
+        else bindCall(vars, frame, args, kwargs);
+        return render(frame);
+      } finally {
+        run.depth--;
+      }
     };
     return (defining) =>
       new PyCallable(
         name ?? 'caller',
-        (state, args, kwargs) => {
-          const run = state as Run;
-          if (++run.depth > run.limits.maxCallDepth) throw tooDeep(run);
-          try {
-            spend(run, 1);
-            const vars = blank.slice();
-            const frame = new Frame(vars, defining, run);
-            if (kwargs === NO_KWARGS) bindPositional(vars, frame, args);
-            else bindCall(vars, frame, args, kwargs);
-            return render(frame);
-          } finally {
-            run.depth--;
-          }
-        },
+        (state, args, kwargs) => enter(state, defining, args, kwargs, null),
         attributes,
         'jinja2.runtime.Macro',
         text,
         // A macro that reads `caller` takes a call block's body straight into its slot, as `bindCall` would.
-        callerSlot < 0
-          ? undefined
-          : (state, args, caller) => {
-              const run = state as Run;
-              if (++run.depth > run.limits.maxCallDepth) throw tooDeep(run);
-              try {
-                spend(run, 1);
-                const vars = blank.slice();
-                const frame = new Frame(vars, defining, run);
-                bindWithCaller(vars, frame, args, caller);
-                return render(frame);
-              } finally {
-                run.depth--;
-              }
-            },
+        callerSlot < 0 ? undefined : (state, args, caller) => enter(state, defining, args, NO_KWARGS, caller),
       );
   }
 
