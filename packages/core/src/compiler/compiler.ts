@@ -24,8 +24,8 @@ import {
   type PlainPercent,
   plainFormatter,
   plainPercent,
+  str,
   strRepr,
-  toText,
 } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
 import { countItems, dictEntries, iterate } from '../runtime/iterate';
@@ -196,6 +196,16 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
 
 /** The value of a parameter a call does not give: JS `undefined`, so the implementation's default applies. */
 const NOT_GIVEN: Ev = () => undefined;
+
+/**
+ * `str()` of a value for output, with text and small ints converted here (see `toText` in runtime/format.ts,
+ * which the filters use). The compiler keeps its own: each copy of the compiler has it, so the output closures
+ * of a hot template call a function whose feedback is theirs alone.
+ */
+function toText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' && (value | 0) === value ? String(value) : str(value);
+}
 
 /**
  * What names the object a member is read from, for `propertyLoad`: the variable (`item` of `item.price`) or the
