@@ -3,16 +3,9 @@
  * objects outlive the render, so V8 throws away no code built on them. Before, each collection between renders
  * cost the next 50-100 ms of renders a factor of 2 to 25.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compile, Template } from '../src/index';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, '..', 'dist', 'index.js');
-const fixture = join(here, 'fixtures', 'kept-shapes.mjs');
+import { itOnBuiltEngine } from './helpers/built-engine';
 
 /** The functions V8 deoptimized because a map their code was built on was collected, one name per time. */
 function droppedForWeakMaps(trace: string): string[] {
@@ -31,22 +24,15 @@ describe('the maps of a render objects outlive it', () => {
     expect(Template.keptShapes).toBe(kept);
   });
 
-  const spawned =
-    'a full collection between renders of the built engine makes V8 drop no optimized code of the engine';
-  if (!existsSync(dist)) {
-    it.skip(`${spawned} (skipped: dist/index.js is missing; run \`pnpm build\` in packages/core first)`, () => {});
-  } else {
-    it(spawned, () => {
-      const trace = execFileSync(process.execPath, ['--expose-gc', '--trace-deopt', fixture], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        maxBuffer: 64 * 1024 * 1024,
-      });
+  itOnBuiltEngine(
+    'a full collection between renders of the built engine makes V8 drop no optimized code of the engine',
+    { flags: ['--expose-gc', '--trace-deopt'], fixture: 'kept-shapes.mjs', timeoutMs: 60_000 },
+    (trace) => {
       expect(trace).toMatch(/^rendered \d+$/m);
       const dropped = droppedForWeakMaps(trace);
       // The control, whose objects die between calls, shows that V8 reports what is looked for.
       expect(dropped).toContain('controlShape');
       expect(dropped.filter((name) => name !== 'controlShape' && name !== 'Dropped')).toEqual([]);
-    });
-  }
+    },
+  );
 });

@@ -3,16 +3,14 @@
  * forbidden: Cloudflare Workers, strict CSP pages, Node with --disallow-code-generation-from-strings. The one
  * file of code it loads itself, for templates that render often, is its own compiler-copy.cjs (code-copies.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { itOnBuiltEngine } from './helpers/built-engine';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const dist = join(root, 'dist', 'index.js');
-const fixture = join(here, 'fixtures', 'no-codegen.mjs');
 
 /** Ways to build code from a string. `macroFunction(` is not one: a word must start at `Function`. */
 const CODEGEN = [/\beval\s*\(/, /\bnew\s+Function\b/, /\bFunction\s*\(/];
@@ -42,16 +40,10 @@ describe('no code generation', () => {
     expect(found).toEqual([]);
   });
 
-  const spawned =
-    'the built engine renders loops, macros, filters and the service filters under --disallow-code-generation-from-strings, with the shared code and with code of its own';
-  if (!existsSync(dist)) {
-    it.skip(`${spawned} (skipped: dist/index.js is missing; run \`pnpm build\` in packages/core first)`, () => {});
-  } else {
-    it(spawned, () => {
-      const stdout = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', fixture], {
-        encoding: 'utf8',
-        timeout: 20_000,
-      });
+  itOnBuiltEngine(
+    'the built engine renders loops, macros, filters and the service filters under --disallow-code-generation-from-strings, with the shared code and with code of its own',
+    { flags: ['--disallow-code-generation-from-strings'], fixture: 'no-codegen.mjs', timeoutMs: 20_000 },
+    (stdout) => {
       const { codegenRefused, output, ownOutput, ownCode, onlyTheCopy } = JSON.parse(stdout) as {
         codegenRefused: boolean;
         output: string;
@@ -74,6 +66,6 @@ describe('no code generation', () => {
           'aMOpbGxv héllo a%20b%26c a b',
         ].join(' '),
       );
-    }, 30_000);
-  }
+    },
+  );
 });

@@ -80,7 +80,7 @@ import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planA
 import { moveTextIntoBranches } from './branch-text';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
-import { GLOBALS, JOINER, joiner, missingName, NAMESPACE, RANGE, rangeFrom, rangeTo } from './globals';
+import { GLOBALS, JOINER, joiner, missingName, RANGE, rangeFrom, rangeTo } from './globals';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
 import { exprSource } from './source';
@@ -1185,15 +1185,10 @@ export class Compiler {
     if (place === null || place[0] !== 0) return null;
     const slot = place[1];
     const name = node.attr;
-    if (code === FIRST) {
-      return (f) => {
-        const o = f.vars[slot];
-        return o instanceof LoopContext ? o.index0 === 0 : truthy(getattr(o, name));
-      };
-    }
+    const read = loopRead(code) as (loop: LoopContext) => boolean;
     return (f) => {
       const o = f.vars[slot];
-      return o instanceof LoopContext ? o.index0 === o.items.length - 1 : truthy(getattr(o, name));
+      return o instanceof LoopContext ? read(o) : truthy(getattr(o, name));
     };
   }
 
@@ -2462,37 +2457,24 @@ export class Compiler {
   }
 
   /**
-   * `range(...)` with one to three positional arguments, `joiner()` and `joiner(sep)`, and `namespace(name=...,
-   * ...)` with keywords only. The name is read at the render as any name is (a template or its data may give it
-   * another value): when it is the global, its work runs at once, with no argument list and no calling
-   * convention; any other value is called as usual. Null for any other call.
+   * `range(...)` with one to three positional arguments, and `joiner()` and `joiner(sep)`. The name is read at
+   * the render as any name is (a template or its data may give it another value): when it is the global, its work
+   * runs at once, with no argument list and no calling convention; any other value is called as usual. Null for
+   * any other call. (`namespace(...)` made so measured no faster: its keyword record is the cost.)
    */
   private globalCall(node: ast.Call, scope: Scope): Ev | null {
     const callee = node.node;
     if (callee.type !== 'Name' || node.dynArgs !== null || node.dynKwargs !== null) return null;
     const count = node.args.length;
     const isRange = callee.name === 'range' && node.kwargs.length === 0 && count >= 1 && count <= 3;
-    const isNamespace = callee.name === 'namespace' && count === 0 && node.kwargs.length > 0;
     const isJoiner = callee.name === 'joiner' && count <= 1 && node.kwargs.length === 0;
-    if (!isRange && !isNamespace && !isJoiner) return null;
+    if (!isRange && !isJoiner) return null;
     const fn = this.expression(callee, scope);
     const at = spanOf(node);
     const source = this.source;
     const fail = (error: unknown): never => {
       throw locate(error, at, source);
     };
-    if (isNamespace) {
-      const { keywords } = this.arguments(node, scope);
-      // Keyword names are identifiers, never array indexes: the record keeps the call's order as it is.
-      return (f) => {
-        try {
-          const v = fn(f);
-          return v === NAMESPACE ? new Namespace(undefined, keywords(f)) : invoke(f.run, v, [], keywords(f));
-        } catch (error) {
-          return fail(error);
-        }
-      };
-    }
     const args = node.args.map((arg) => this.expression(arg, scope));
     const positional = listOf(args);
     const [a, b, c] = args;

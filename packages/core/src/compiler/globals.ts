@@ -129,7 +129,7 @@ function range(state: RenderState, args: unknown[]): number[] {
   return rangeFrom(state, args[0], args[1], args.length === 3 ? args[2] : 1);
 }
 
-/** `range(stop)`, as a call naming the global `range` with one argument runs it (see `directGlobalCall`). */
+/** `range(stop)`, as a call naming the global `range` with one argument runs it (see the compiler's `globalCall`). */
 export function rangeTo(state: RenderState, stop: unknown): number[] {
   return rangeOfIndexes(state, 0, toIndex(stop), 1);
 }
@@ -304,9 +304,6 @@ export function missingName(name: string): Undefined {
 
 /** The global `range`, which a call naming `range` compares its callee with to run `rangeTo`/`rangeFrom`. */
 export const RANGE = GLOBALS.get('range');
-
-/** The global `namespace`, which a call naming `namespace` compares its callee with to make one at once. */
-export const NAMESPACE = GLOBALS.get('namespace');
 
 /** The global `joiner`, which a call naming `joiner` compares its callee with to make one at once. */
 export const JOINER = GLOBALS.get('joiner');

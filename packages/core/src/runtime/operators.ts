@@ -242,10 +242,6 @@ function isSequence(v: unknown): boolean {
 }
 
 /**
- * Counts a copy of `size` items against the time limit: `sum(start=[])` over many lists copies ever longer ones.
- * A short copy costs less than the count would, and many of them are counted by what runs them.
- */
-/**
  * A new list of `a`'s items, then `b`'s. (`Array.prototype.concat` measured 5x slower on short lists: it asks
  * each argument whether to spread it, and takes its slow path on a list the engine has marked.)
  */
@@ -255,6 +251,10 @@ function joinedLists(a: readonly unknown[], b: readonly unknown[]): unknown[] {
   return out;
 }
 
+/**
+ * Counts a copy of `size` items against the time limit: `sum(start=[])` over many lists copies ever longer ones.
+ * A short copy costs less than the count would, and many of them are counted by what runs them.
+ */
 function spendOnCopy(state: RenderState, size: number): void {
   if (size > 256) spend(state, size);
 }
