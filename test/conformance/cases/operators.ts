@@ -52,6 +52,12 @@ export const cases: Case[] = rows([
   ['list concatenation with +', '{{ [1, 2] + [3] }}'],
   ['tuple concatenation with +', '{{ (1, 2) + (3,) }}'],
   [
+    'long lists and tuples joined with +',
+    '{% set a = range(50)|list %}{{ (a + a)|length }} {{ (a + a)[48:52] }} {{ (a + [1])[-2:] }} ' +
+      '{{ (xs + xs)[99:101] }} {{ ((1, 2) * 40 + (3,))[-3:] }} {{ (1, 2) * 40 + [3] }}',
+    { xs: Array.from({ length: 100 }, (_, i) => i) },
+  ],
+  [
     'ints printed at the edges of 31 bits and past them',
     '{{ -0 }} {{ 0 * -1 }} {{ 2147483647 }} {{ 2147483647 + 1 }} {{ -2147483648 }} {{ -2147483648 - 1 }} {{ 10 ** 20 }} {{ n }}',
     { n: 4294967296 },

@@ -181,7 +181,7 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
     if (isPlainSequence(b) && isTuple(b) === isTuple(a) && rangeOf(b) === undefined) {
       checkLength(state, a.length + b.length);
       spendOnCopy(state, a.length + b.length);
-      const joined = joinedLists(a, b);
+      const joined = a.length + b.length > SHORT_LISTS ? a.concat(b) : joinedLists(a, b);
       return kind === 'tuple' ? tuple(joined) : joined;
     }
     throw typeError(`can only concatenate ${kind} (not "${typeName(b)}") to ${kind}`);
@@ -241,9 +241,13 @@ function isSequence(v: unknown): boolean {
   return typeof v === 'string' || v instanceof Markup || (isPlainSequence(v) && rangeOf(v) === undefined);
 }
 
+/** The most items `add` joins by `joinedLists`; longer lists go to `concat`. */
+const SHORT_LISTS = 64;
+
 /**
- * A new list of `a`'s items, then `b`'s. (`Array.prototype.concat` measured 5x slower on short lists: it asks
- * each argument whether to spread it, and takes its slow path on a list the engine has marked.)
+ * A new list of `a`'s items, then `b`'s, for short lists: `Array.prototype.concat` measured 5x slower on them (it
+ * asks each argument whether to spread it, and takes its slow path on a list the engine has marked), while on long
+ * ones its copy in bulk is 1.5x-3x faster than pushing item by item (`SHORT_LISTS`).
  */
 function joinedLists(a: readonly unknown[], b: readonly unknown[]): unknown[] {
   const out = a.slice();
