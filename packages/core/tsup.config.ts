@@ -17,6 +17,7 @@ const COPIED = new Set([
   'compiler/arguments',
   'compiler/fold',
   'compiler/globals',
+  'compiler/item-stages',
   'compiler/loop',
   'compiler/scope',
   'compiler/source',

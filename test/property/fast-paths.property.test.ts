@@ -436,6 +436,61 @@ async function mismatches(cases: fc.Arbitrary<JinjaCase>): Promise<string[]> {
   });
 }
 
+/**
+ * Chains of `map`, `select`, `reject`, `selectattr` and `rejectattr` with literal arguments, which run as one loop:
+ * one to three steps, several of which fail on some items (`abs` of text, `gt` between text and ints, `odd` of
+ * text), over lists of ints, texts, none and dicts, consumed by each way the compiler knows and by others. Jinja2's
+ * generators take each item through every step before the next item, so which error comes first (or whether one
+ * comes at all, after `|first`) depends on the order of the work.
+ */
+const itemChains: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.array(
+      fc.oneof(
+        fc.integer({ min: -3, max: 4 }),
+        fc.constantFrom('a', '', 'B'),
+        fc.constant(null),
+        fc.record({ a: fc.oneof(fc.integer({ min: -1, max: 2 }), fc.constantFrom('x', null)) }),
+      ),
+      { maxLength: 5 },
+    ),
+    fc.array(
+      fc.constantFrom(
+        "map('abs')",
+        "map('string')",
+        "map('length')",
+        "map(attribute='a')",
+        "map(attribute='a', default=7)",
+        'select',
+        'reject',
+        "select('odd')",
+        "select('gt', 0)",
+        "reject('none')",
+        "reject('string')",
+        "selectattr('a')",
+        "rejectattr('a', 'eq', 1)",
+        "selectattr('a', 'defined')",
+        "select('divisibleby', 0)",
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+    fc.constantFrom(
+      '{{ CHAIN|list }}',
+      '{{ CHAIN|list|length }}',
+      '{{ CHAIN|list|count }}',
+      '{{ CHAIN|first }}',
+      "{{ CHAIN|join('-') }}",
+      '{{ CHAIN|sum }}',
+      '{% for v in CHAIN %}{{ v }}/{{ loop.length }},{% endfor %}',
+      '{% set l = CHAIN|list %}{% set _ = l.append(9) %}{{ l }}',
+      '{{ (CHAIN|first) is undefined }}',
+    ),
+  )
+  .map(([x, steps, consumer]) => ({
+    template: consumer.replace('CHAIN', `x|${steps.join('|')}`),
+    data: { x },
+  }));
+
 /** Each kind of case, with what its renders must show: the same text as Jinja2's. */
 const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['str.title(), capitalize and repr of text print what Jinja2 prints', caseMapping],
@@ -447,6 +502,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['% formats of bare conversions print items of every type as Jinja2 does, errors included', plainPercents],
   ['str.format specs of random pieces print or fail as in Jinja2', formatSpecs],
   ['x|list|length counts what Jinja2 counts, errors included', countedLists],
+  ['chains of map and select yield, and fail, item by item as in Jinja2', itemChains],
   ['str.format of literals with random fields and arguments prints or fails as in Jinja2', literalFormats],
   [
     'select and reject by a comparison with a constant keep what Jinja2 keeps, errors included',

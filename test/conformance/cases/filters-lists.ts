@@ -202,4 +202,47 @@ export const cases: Case[] = rows([
   ['pprint of a range', '{{ range(3)|pprint }}'],
   ['tojson of a range is a TypeError', '{{ range(3)|tojson }}'],
   ['a range is a unique key', '{{ [range(2), range(0, 2)]|unique|list|length }}'],
+  [
+    'a map and select chain takes each item through every step first',
+    "{{ [1, 'x']|map('abs')|select('divisibleby', 0)|list }}",
+  ],
+  ['first stops a map chain at the first item', "{{ [1, 'x']|map('abs')|first }}"],
+  ['first stops a select chain at the first kept item', "{{ [1, 'x']|map('abs')|select('odd')|first }}"],
+  ['first of a chain fails on a first item that fails', "{{ ['x', 1]|map('abs')|first }}"],
+  [
+    'first of a selection that keeps nothing',
+    "{{ [2, 4]|select('odd')|first is undefined }} {{ []|map('abs')|first is undefined }}",
+  ],
+  ['a comparing select stops at the first kept item', "{{ [1, 'a']|select('gt', 0)|first }}"],
+  ['a comparing select fails on an item before the first kept', "{{ ['a', 1]|select('gt', 0)|first }}"],
+  [
+    'chains counted, listed and joined',
+    "{{ [1, 2, 3]|select('odd')|list }} {{ [1, 2, 3]|reject('odd')|list|length }} {{ [1, 2, 3]|select('odd')|list|count }} " +
+      "{{ [{'a': 1}, {'a': 0}]|selectattr('a')|map(attribute='a')|list }} {{ [3, 1]|select|map('string')|join('-') }} " +
+      "{{ [[1], [2, 3]]|map('length')|select('gt', 1)|list }}",
+  ],
+  [
+    'chains over text, dicts, ranges and falsy values',
+    "{{ 'abc'|select('ne', 'b')|list }} {{ {'x': 1, 'y': 2}|reject('eq', 'x')|first }} {{ range(5)|select('odd')|list }} " +
+      "{{ range(3)|map('string')|first }} {{ none|map(attribute='a')|list }} {{ ''|select|list|length }} {{ 0|select|first is undefined }}",
+  ],
+  ['a chain over an int fails', '{{ 5|select|list }}'],
+  [
+    'a chain loops with its length',
+    "{% for x in [1, 2, 3]|select('odd')|map('string') %}{{ x }}{{ loop.length }}{% endfor %}",
+  ],
+  [
+    'a listed chain is a new list',
+    "{% set l = [1, 2, 3]|select('odd')|list %}{% set _ = l.append(9) %}{{ l }}",
+  ],
+  [
+    'map with a default in a chain',
+    "{{ [{'a': 1}, {'b': 0}]|map(attribute='a', default=5)|select('odd')|list }}",
+  ],
+  [
+    'a chain with a path',
+    "{{ [{'a': {'b': 2}}, {'a': {'b': 3}}]|selectattr('a.b', 'odd')|map(attribute='a.b')|list|length }}",
+  ],
+  ['a chain with an unknown filter in map', "{{ [1, 2]|map('nope')|select|list }}"],
+  ['a chain with an unknown test in select', "{{ [1, 2]|map('string')|select('nope')|list }}"],
 ]);

@@ -6,7 +6,7 @@ import {
   TemplateRuntimeError,
   TemplateSyntaxError,
 } from '../errors';
-import { builtinFilters } from '../filters/index';
+import { builtinFilters, type ItemStage, itemStage } from '../filters/index';
 import { serviceFilters } from '../filters/service';
 import { DEFAULT_LIMITS, enterRender, type Limits, leaveRender, readClock, spend } from '../limits';
 import type * as ast from '../parser/ast';
@@ -55,7 +55,7 @@ import {
   truthy,
   typeName,
 } from '../runtime/operators';
-import type { CallableSpec, Registry, RenderState } from '../runtime/state';
+import type { CallableSpec, FilterSpec, Registry, RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
@@ -81,6 +81,7 @@ import { moveTextIntoBranches } from './branch-text';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
 import { GLOBALS, JOINER, joiner, missingName, RANGE, rangeFrom, rangeTo } from './globals';
+import { type ChainConsumer, chainOf } from './item-stages';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
 import { exprSource } from './source';
@@ -1928,7 +1929,7 @@ export class Compiler {
       case 'Filter':
         if (node.node === null) return this.fail('a filter needs a value', node);
         this.requireKnown('filter', node);
-        return this.filter(node, scope, this.expression(node.node, scope));
+        return this.itemChain(node, scope) ?? this.filter(node, scope, this.expression(node.node, scope));
       case 'Test':
         return this.test(node, scope);
       case 'CondExpr': {
@@ -2759,6 +2760,55 @@ export class Compiler {
   }
 
   /**
+   * A chain of `map`, `select`, `reject`, `selectattr` and `rejectattr` with literal arguments, run as one loop
+   * (item-stages.ts), with what consumes it: `|list`, `|list|length` (or `|count`), `|first`, or anything else.
+   * Null when `node` ends no such chain, or when a filter of it is not the built-in one.
+   */
+  private itemChain(node: ast.Filter, scope: Scope): Ev | null {
+    const builtin = (name: string): boolean => this.registry.filters.get(name) === builtinFilters.get(name);
+    let consumer: ChainConsumer = 'generator';
+    let top: ast.Expr | null = node;
+    if (isBareFilter(node) && builtin(node.name)) {
+      const inner = node.node;
+      if (
+        (node.name === 'length' || node.name === 'count') &&
+        inner?.type === 'Filter' &&
+        inner.name === 'list' &&
+        isBareFilter(inner) &&
+        builtin('list')
+      ) {
+        consumer = 'count';
+        top = inner.node;
+      } else if (node.name === 'list' || node.name === 'first') {
+        consumer = node.name;
+        top = inner;
+      }
+    }
+    const stages: ItemStage[] = [];
+    const places: ast.Filter[] = [];
+    while (top?.type === 'Filter' && top.node !== null && builtin(top.name)) {
+      const stage = literalItemStage(this.registry, top);
+      if (stage === undefined) break;
+      stages.push(stage);
+      places.push(top);
+      top = top.node;
+    }
+    if (stages.length === 0 || top === null) return null;
+    stages.reverse();
+    places.reverse();
+    const source = this.source;
+    const fails = places.map((place) => {
+      const at = spanOf(place);
+      return (error: unknown): never => {
+        throw locate(error, at, source);
+      };
+    });
+    const first = builtinFilters.get('first') as FilterSpec;
+    const empty = (state: RenderState): unknown => first.fn(state, []);
+    return chainOf(this.expression(top, scope), stages, fails, consumer, empty);
+  }
+
+  /**
    * `'...' % (a, b)` and `'...'|format(a, b)` on a string literal whose conversions take the items in turn
    * (`plainPercent`): the items evaluated, then each printed by its conversion (`percentPrinted`), without looking
    * the string up, making a tuple or binding the filter per call; what it throws is located at `at` (the filter)
@@ -2963,6 +3013,25 @@ function percentPrinted({ literals, fields, tail }: PlainPercent, values: Ev[], 
       };
     }
   }
+}
+
+/**
+ * The item stage of a filter (`itemStage`) whose arguments are all literals written in the template, or undefined
+ * for any other filter or arguments.
+ */
+function literalItemStage(registry: Registry, node: ast.Filter): ItemStage | undefined {
+  if (node.dynArgs !== null || node.dynKwargs !== null) return undefined;
+  const args: unknown[] = [];
+  for (const arg of node.args) {
+    if (arg.type !== 'Const') return undefined;
+    args.push(arg.value);
+  }
+  const kwargs: Kwargs = {};
+  for (const kw of node.kwargs) {
+    if (kw.value.type !== 'Const') return undefined;
+    setKey(kwargs, kw.key, kw.value.value);
+  }
+  return itemStage(registry, node.name, args, kwargs);
 }
 
 /** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */

@@ -13,3 +13,5 @@ export const builtinFilters: ReadonlyMap<string, FilterSpec> = new Map([
   // Jinja2's own filters come last so a built-in name always means Jinja2's filter.
   ...Object.entries({ ...stringFilters, ...numberFilters, ...listFilters, ...dictFilters, ...htmlFilters }),
 ]);
+
+export { type ItemStage, itemStage, stageIteratorName } from './lists';

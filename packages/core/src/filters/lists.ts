@@ -320,18 +320,97 @@ function doMap(state: RenderState, value: unknown, args: unknown[], kwargs: Kwar
   return mapping(fn)(state, value);
 }
 
+/**
+ * One step of a chain of `map`, `select`, `reject`, `selectattr` and `rejectattr` with literal arguments, found and
+ * bound when compiled: what the filter does to each item, so the compiler can run a chain of them as one loop over
+ * the items (compiler/item-stages.ts) instead of a list per filter.
+ * - `map`: each item becomes `apply`'s result; `map(attribute=...)` without `default`: `read`'s.
+ * - a selection: an item stays when `test` of `transform(item)` (truthiness when null) is `keep`.
+ */
+export type ItemStage =
+  | { kind: 'map'; apply: (state: RenderState, item: unknown) => unknown }
+  | { kind: 'attribute'; read: (item: unknown) => unknown }
+  | {
+      kind: 'select';
+      keep: boolean;
+      transform: ((item: unknown) => unknown) | null;
+      test: ((state: RenderState, value: unknown) => boolean) | null;
+    };
+
+/** The name of the generator a stage's filter returns, as Python prints it. */
+export function stageIteratorName(stage: ItemStage): string {
+  return stage.kind === 'select' ? 'select_or_reject' : 'sync_do_map';
+}
+
+/**
+ * The stage of the filter `name` with literal arguments, or undefined when it is not one of the five, or when its
+ * arguments are not all known (the filter then binds them when it runs, and fails there if they are wrong).
+ */
+export function itemStage(
+  registry: Registry,
+  name: string,
+  args: readonly unknown[],
+  kwargs: Kwargs,
+): ItemStage | undefined {
+  switch (name) {
+    case 'map':
+      return mapStage(registry, args, kwargs);
+    case 'select':
+      return selectionStage(registry, args, kwargs, true, false);
+    case 'reject':
+      return selectionStage(registry, args, kwargs, false, false);
+    case 'selectattr':
+      return selectionStage(registry, args, kwargs, true, true);
+    case 'rejectattr':
+      return selectionStage(registry, args, kwargs, false, true);
+    default:
+      return undefined;
+  }
+}
+
+function mapStage(registry: Registry, args: readonly unknown[], kwargs: Kwargs): ItemStage | undefined {
+  if (args.length === 0) {
+    if (!('attribute' in kwargs)) return undefined;
+    const { attribute, ...rest } = kwargs;
+    if (Object.keys(rest).length === 0) return { kind: 'attribute', read: attributeGetter(attribute) };
+    const get = mapAttribute(kwargs);
+    return get === undefined ? undefined : { kind: 'map', apply: get };
+  }
+  const call = preboundCallable(registry, 'filter', args[0], args.slice(1), kwargs);
+  return call === undefined ? undefined : { kind: 'map', apply: call };
+}
+
+function selectionStage(
+  registry: Registry,
+  args: readonly unknown[],
+  kwargs: Kwargs,
+  keep: boolean,
+  lookupAttribute: boolean,
+): ItemStage | undefined {
+  let transform: ((item: unknown) => unknown) | null = null;
+  let offset = 0;
+  if (lookupAttribute) {
+    if (args.length === 0) return undefined;
+    transform = attributeGetter(args[0]);
+    offset = 1;
+  }
+  if (args.length <= offset) return { kind: 'select', keep, transform, test: null };
+  const test = preboundCallable<boolean>(registry, 'test', args[offset], args.slice(offset + 1), kwargs);
+  return test === undefined ? undefined : { kind: 'select', keep, transform, test };
+}
+
 /** `map` with literal arguments: the attribute getter or the filter found and bound when compiled. */
 function specializeMap(
   registry: Registry,
   args: readonly unknown[],
   kwargs: Kwargs,
 ): ((state: RenderState, value: unknown) => unknown) | undefined {
-  if (args.length === 0) {
-    const get = 'attribute' in kwargs ? mapAttribute(kwargs) : undefined;
-    return get === undefined ? undefined : mapping(get);
+  const stage = mapStage(registry, args, kwargs);
+  if (stage?.kind === 'attribute') {
+    const read = stage.read;
+    return mapping((_state, item) => read(item));
   }
-  const call = preboundCallable(registry, 'filter', args[0], args.slice(1), kwargs);
-  return call === undefined ? undefined : mapping(call);
+  return stage?.kind === 'map' ? mapping(stage.apply) : undefined;
 }
 
 /** `select` and its kin with their parts: the items whose `transform` passes `test` (truthiness when null), or fails it. */
@@ -379,16 +458,8 @@ function selectOrReject(
 /** `select` and its kin with literal arguments: the attribute getter and the test found and bound when compiled. */
 function specializeSelection(keep: boolean, lookupAttribute: boolean): FilterSpec['specialize'] {
   return (registry, args, kwargs) => {
-    let transform: ((item: unknown) => unknown) | null = null;
-    let offset = 0;
-    if (lookupAttribute) {
-      if (args.length === 0) return undefined;
-      transform = attributeGetter(args[0]);
-      offset = 1;
-    }
-    if (args.length <= offset) return selection(keep, transform, null);
-    const test = preboundCallable<boolean>(registry, 'test', args[offset], args.slice(offset + 1), kwargs);
-    return test === undefined ? undefined : selection(keep, transform, test);
+    const stage = selectionStage(registry, args, kwargs, keep, lookupAttribute);
+    return stage?.kind === 'select' ? selection(keep, stage.transform, stage.test) : undefined;
   };
 }
 
