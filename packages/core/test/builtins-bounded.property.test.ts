@@ -367,3 +367,37 @@ describe('the time limit is checked inside one long operation, not only around i
     expect(compile(source, { limits: { timeoutMs: 60_000 } }).render({ n: 1_000_000 })).toBe('1000001');
   });
 });
+
+describe("work in proportion to a dict's keys spends the render's time", () => {
+  // Listing a plain object's keys takes time in proportion to them (about 100 ns a key for an object V8 keeps as
+  // a dictionary): done once per item of a loop, it ran a 300 ms render for 2-11 s, as the loop alone spent too
+  // little to read the clock. With the clock of the tests above, each of these stops at the limit.
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const big: Record<string, number> = {};
+  for (let i = 0; i < 5000; i++) big[`k${i}`] = i;
+
+  it.each([
+    ['{% if big %}{% endif %}'],
+    ['{{ big|length }}'],
+    ['{{ big|count }}'],
+    ['{{ big|first }}'],
+    ['{{ big|list|length }}'],
+    ['{% for k in big %}{% break %}{% endfor %}'],
+    ['{{ big.items()|length }}'],
+    ['{{ big.keys()|first }}'],
+    ['{{ big.values()|first }}'],
+    ['{{ big|items|first }}'],
+    ['{{ big.copy()|length }}'],
+    ['{{ dict(big)|length }}'],
+    ['{{ big|xmlattr|length }}'],
+    ['{{ big|urlencode|length }}'],
+    ['{{ {} == big }}'],
+  ])('%s in a loop of 3,000', (body) => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now++);
+    const template = compile(`{% for i in range(3000) %}${body}{% endfor %}`, { limits: { timeoutMs: 20 } });
+    expect(() => template.render({ big })).toThrow(LimitError);
+  });
+});
