@@ -8,7 +8,16 @@ import {
 } from '../errors';
 import { builtinFilters, type ItemStage, itemStage } from '../filters/index';
 import { serviceFilters } from '../filters/service';
-import { DEFAULT_LIMITS, enterRender, type Limits, leaveRender, readClock, spend } from '../limits';
+import {
+  DEFAULT_LIMITS,
+  enterRender,
+  type Limits,
+  LONG_TEXT,
+  leaveRender,
+  readClock,
+  spend,
+  spendOnText,
+} from '../limits';
 import type * as ast from '../parser/ast';
 import {
   callValue,
@@ -2416,7 +2425,10 @@ export class Compiler {
       return (f) => {
         try {
           const o = obj(f);
-          if (onText !== null && typeof o === 'string') return onText(f.run, o, positional(f), NO_KWARGS);
+          if (onText !== null && typeof o === 'string') {
+            if (o.length > LONG_TEXT) spendOnText(f.run, o);
+            return onText(f.run, o, positional(f), NO_KWARGS);
+          }
           if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);
           if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
           const method = find(o);

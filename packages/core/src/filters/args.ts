@@ -1,5 +1,6 @@
 /** Argument checks and result helpers shared by the filter families. */
 import { TemplateRuntimeError, typeError } from '../errors';
+import { LONG_TEXT, spendRunningOnText } from '../limits';
 import { repr, str } from '../runtime/format';
 import { escapeText } from '../runtime/markup';
 import { typeName } from '../runtime/operators';
@@ -32,7 +33,10 @@ export function softStr(value: unknown): string | Markup {
 
 /** The text of a string or Markup. */
 export function textOf(value: string | Markup): string {
-  return typeof value === 'string' ? value : value.value;
+  const text = typeof value === 'string' ? value : value.value;
+  // What a filter takes the text for is a pass over it.
+  if (text.length > LONG_TEXT) spendRunningOnText(text);
+  return text;
 }
 
 /** Markup in, Markup out: the str methods of markupsafe's Markup return Markup, plain strings stay plain. */

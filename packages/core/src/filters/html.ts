@@ -201,6 +201,8 @@ const URL_ESCAPES = Array.from(
  * the error names it and its place, as Python's does.
  */
 function quoteNonAscii(whole: string, start: number, end: number): string {
+  // Each character is an escape, as each of an ASCII run's is (see `urlQuote`).
+  spendRunning(end - start);
   try {
     return encodeURIComponent(whole.slice(start, end));
   } catch {

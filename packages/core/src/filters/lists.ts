@@ -76,13 +76,14 @@ function doLast(_state: RenderState, value: unknown): unknown {
   return value instanceof Markup ? new Markup(last as string) : last;
 }
 
-function doReverse(_state: RenderState, value: unknown): unknown {
+function doReverse(state: RenderState, value: unknown): unknown {
   if (typeof value === 'string' || value instanceof Markup) {
     const reversed = reverseText(textOf(value));
     return value instanceof Markup ? new Markup(reversed) : reversed;
   }
   if (isReversible(value)) {
     const items = [...iterate(value)].reverse();
+    spend(state, items.length >> 4);
     const view = dictViewKind(value);
     if (view) return pyIterator(items, view.replace('dict_', 'dict_reverse').replace(/s$/, 'iterator'));
     if (rangeOf(value) !== undefined) return pyIterator(items, 'range_iterator');

@@ -4,7 +4,7 @@
  * Case mapping and character classes follow CPython's `unicodeobject.c`.
  */
 
-import { spendRunning } from '../limits';
+import { LONG_TEXT, spendRunning, spendRunningOnText } from '../limits';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
@@ -20,6 +20,7 @@ export function hasSurrogate(s: string): boolean {
 
 /** The code points of `s`, one string each (Python's `list(s)`). */
 export function codePoints(s: string): string[] {
+  if (s.length > LONG_TEXT) spendRunningOnText(s);
   return hasSurrogate(s) ? Array.from(s) : s.split('');
 }
 
@@ -283,7 +284,7 @@ export function textOfUnits(length: number, unit: (i: number) => number): string
 const TEXT_CHUNK = 8192;
 
 /** Texts at least this long are titled by `textOfUnits`; shorter ones by slices, quicker at their size. */
-const LONG_TEXT = 1024;
+const BUILT_BY_UNITS = 1024;
 
 /** The code points of `text` in reverse order (Python's `text[::-1]`). */
 export function reverseText(text: string): string {
@@ -296,7 +297,7 @@ export function reverseText(text: string): string {
  * `text[a:b:step]` picks.
  */
 export function unitsBySteps(text: string, from: number, count: number, step: number): string {
-  if (count < LONG_TEXT) {
+  if (count < BUILT_BY_UNITS) {
     let out = '';
     for (let i = 0, at = from; i < count; i++, at += step) out += text[at];
     return out;
@@ -306,7 +307,7 @@ export function unitsBySteps(text: string, from: number, count: number, step: nu
 
 /** `str.title()` of ASCII text: a letter after a letter is lowercased, any other letter uppercased. */
 function asciiPyTitle(s: string): string {
-  if (s.length >= LONG_TEXT) {
+  if (s.length >= BUILT_BY_UNITS) {
     let previousLetter = false;
     return textOfUnits(s.length, (i) => {
       const c = s.charCodeAt(i);
