@@ -430,6 +430,9 @@ describe("a built-in's native pass over a long text or list spends the render's 
     ['{{ 19999 in l }}'],
     ['{{ [l] == [m] }}'],
     ['{{ (l, 1) == (m, 1) }}'],
+    ['{{ (l|list)[0] }}'],
+    ['{{ l[1:-1]|length }}'],
+    ['{{ l[::-1]|length }}'],
   ])('%s in a loop of 3,000', (body) => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now++);

@@ -41,8 +41,10 @@ function doLength(_state: RenderState, value: unknown): number {
   return length(value);
 }
 
-function doList(_state: RenderState, value: unknown): unknown[] {
-  return [...iterate(value)];
+function doList(state: RenderState, value: unknown): unknown[] {
+  const items = iterate(value);
+  spend(state, items.length >> 4);
+  return [...items];
 }
 
 function doFirst(_state: RenderState, value: unknown): unknown {

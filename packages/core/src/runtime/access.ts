@@ -377,6 +377,7 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
   const items = obj as unknown[];
   const [from, to] = sliceBounds(items.length, a, b, by);
   const picked = pick(items, from, to, by);
+  if (picked.length > 64) spendRunning(picked.length >> 4);
   const range = rangeOf(items);
   if (range !== undefined) {
     const [first, , step] = range;
