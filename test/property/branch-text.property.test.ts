@@ -91,8 +91,10 @@ describe(`text around if blocks (seed ${seed}, ${runs} runs)`, () => {
   it('draws ifs with text on both sides, and ifs that break or continue a loop', () => {
     const share = (pattern: RegExp) =>
       run.sample.filter((c) => pattern.test(c.template)).length / run.sample.length;
-    expect(share(/[a-z>|] ?\{%-? if /)).toBeGreaterThan(0.2);
-    expect(share(/endif -?%\} ?[a-z<>|]/)).toBeGreaterThan(0.2);
+    // About a quarter each (0.20-0.28 over eight seeds; a seed in CI drew exactly 0.2, which the bound of 0.2 failed):
+    // the bounds only catch an arbitrary that stopped drawing them.
+    expect(share(/[a-z>|] ?\{%-? if /)).toBeGreaterThan(0.1);
+    expect(share(/endif -?%\} ?[a-z<>|]/)).toBeGreaterThan(0.1);
     expect(share(/\{%-? if [^%]*%\}(?:(?!endif)[\s\S])*\{%-? (break|continue)/)).toBeGreaterThan(0.05);
   });
 

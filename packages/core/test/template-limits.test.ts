@@ -309,19 +309,30 @@ describe('maxRange', () => {
     expect(limitError('{{ range(-11, 0) }}', {}, { maxRange: 10 }).limit).toBe('maxRange');
   });
 
+  it('holds for a loop that prints only text, which counts the range without making it', () => {
+    const stars = (n: string): string => `{% for i in range(${n}) %}*{% endfor %}`;
+    expect(compile(stars('10'), { limits: { maxRange: 10 } }).render()).toBe('**********');
+    expect(limitError(stars('11'), {}, { maxRange: 10 }).limit).toBe('maxRange');
+    expect(limitError(stars('-11, 0'), {}, { maxRange: 10 }).limit).toBe('maxRange');
+    expect(limitError(stars('0, 22, 2'), {}, { maxRange: 10 }).limit).toBe('maxRange');
+    expect(compile(stars('0, 20, 2'), { limits: { maxRange: 10 } }).render()).toBe('**********');
+  });
+
   it('an empty or backwards range is never too big', () => {
     expect(compile('{{ range(10**9, 0)|list }}', { limits: { maxRange: 10 } }).render()).toBe('[]');
   });
 });
 
 describe('timeoutMs', () => {
+  // The spinning loops' bodies hold an `if`, so they run item by item: a loop of text alone counts its range
+  // without running it, and finishes at once.
   const long = { timeoutMs: 50, maxLoopIterations: Number.MAX_SAFE_INTEGER };
 
   it('a render that loops past the option stops with a LimitError soon after', () => {
     let error: LimitError | undefined;
     const ms = elapsed(() => {
       error = limitError(
-        '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}',
+        '{% for i in range(100000) %}{% for j in range(100000) %}{% if j < 0 %}x{% endif %}{% endfor %}{% endfor %}',
         {},
         long,
       );
@@ -392,7 +403,7 @@ describe('timeoutMs', () => {
 });
 
 describe('a TimeBudget shared by several renders', () => {
-  const spin = compile('{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}', {
+  const spin = compile('{% for i in range(100000) %}{% for j in range(100000) %}{% if j < 0 %}x{% endif %}{% endfor %}{% endfor %}', {
     limits: { maxLoopIterations: Number.MAX_SAFE_INTEGER, timeoutMs: 5_000 },
   });
   const quick = compile('{{ 1 + 1 }}');

@@ -220,4 +220,26 @@ export const cases: Case[] = rows([
     'two names from dictsort, with the body reading outer names',
     "{% set sep = '=' %}{% for k, v in {'b': 1, 'a': 2}|dictsort %}{{ k }}{{ sep }}{{ v }} {% endfor %}",
   ],
+  [
+    'a text-only loop counts ranges of one, two and three arguments',
+    '{% for i in range(3) %}*{% endfor %}|{% for i in range(1, 4) %}*{% endfor %}|{% for i in range(10, 0, -3) %}*{% endfor %}|{% for i in range(0) %}*{% endfor %}|{% for i in range(-2) %}*{% endfor %}',
+  ],
+  ['a text-only loop over range of a float fails', '{% for i in range(2.5) %}*{% endfor %}'],
+  ['a text-only loop over range of text fails', "{% for i in range('3') %}*{% endfor %}"],
+  ['a text-only loop over range with a zero step fails', '{% for i in range(1, 5, 0) %}*{% endfor %}'],
+  [
+    'a text-only loop over range of a bool, then of a list',
+    '{% for i in range(true) %}*{% endfor %}{% for i in range(1, x) %}-{% endfor %}',
+    { x: [1, 0, 2] },
+  ],
+  ['a text-only loop over range of an undefined name fails', '{% for i in range(missing) %}*{% endfor %}'],
+  [
+    'a text-only loop over a range the template set to text',
+    "{% set range = 'abc' %}{% for i in range %}*{% endfor %}",
+  ],
+  [
+    'a text-only loop over a range a macro replaced',
+    '{% macro range(n) %}xy{% endmacro %}{% for i in range(5) %}*{% endfor %}',
+  ],
+  ['a text-only loop over range(3, text) fails', "{% for i in range(3, 'a') %}*{% endfor %}"],
 ]);

@@ -89,7 +89,17 @@ import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planA
 import { moveTextIntoBranches } from './branch-text';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
-import { GLOBALS, JOINER, joiner, missingName, RANGE, rangeFrom, rangeTo } from './globals';
+import {
+  GLOBALS,
+  JOINER,
+  joiner,
+  missingName,
+  RANGE,
+  rangeFrom,
+  rangeLengthFrom,
+  rangeLengthTo,
+  rangeTo,
+} from './globals';
 import { type ChainConsumer, chainOf } from './item-stages';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
@@ -1249,7 +1259,11 @@ export class Compiler {
       !containsControl(forNode.body)
     ) {
       const text = this.onlyText(forNode.body);
-      if (text !== undefined) return this.repeatedText(iterable, text, node, source);
+      if (text !== undefined) {
+        const items = (value: unknown): number => loopItems(value, node, source).length;
+        const count = this.rangeLength(forNode.iter, scope, items) ?? ((f: Frame) => items(iterable(f)));
+        return this.repeatedText(count, text, node, source);
+      }
       return this.plainLoop(iterable, itemSlot, blank, body, node, source);
     }
     if (
@@ -1362,13 +1376,56 @@ export class Compiler {
   }
 
   /**
-   * A plain loop whose body prints only `text` (`{% for i in range(item.rating) %}★{% endfor %}`): the text once
-   * per item, made at once. The item is never read, so it is not bound; the iterations, the time and the output
-   * limit are counted as the loop would count them, before the text is made.
+   * The number of items of `range(...)` (one to three positional arguments) when the name is the global, with
+   * its checks, without making the items; when the name has another value (the data's, a macro's), that value is
+   * called as usual and `count` counts what it returns. Null for any other expression.
    */
-  private repeatedText(iterable: Ev, text: string, node: ast.Span & { iter: ast.Span }, source: string): St {
+  private rangeLength(
+    node: ast.Expr,
+    scope: Scope,
+    count: (value: unknown) => number,
+  ): ((f: Frame) => number) | null {
+    if (node.type !== 'Call' || node.node.type !== 'Name' || node.node.name !== 'range') return null;
+    const n = node.args.length;
+    if (node.dynArgs !== null || node.dynKwargs !== null || node.kwargs.length > 0 || n < 1 || n > 3)
+      return null;
+    const fn = this.expression(node.node, scope);
+    const args = node.args.map((arg) => this.expression(arg, scope));
+    const positional = listOf(args);
+    const [a, b, c] = args;
+    const at = spanOf(node);
+    const source = this.source;
     return (f) => {
-      const count = loopItems(iterable(f), node, source).length;
+      let value: unknown;
+      try {
+        const v = fn(f);
+        if (v === RANGE) {
+          return n === 1
+            ? rangeLengthTo(f.run, a(f))
+            : rangeLengthFrom(f.run, a(f), b(f), n === 3 ? c(f) : 1);
+        }
+        value = invoke(f.run, v, positional(f), NO_KWARGS);
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+      return count(value);
+    };
+  }
+
+  /**
+   * A plain loop whose body prints only `text` (`{% for i in range(item.rating) %}★{% endfor %}`): the text once
+   * per item, made at once, `items` giving their number (a range is not made: `rangeLength`). The item is never
+   * read, so it is not bound; the iterations, the time and the output limit are counted as the loop would count
+   * them, before the text is made.
+   */
+  private repeatedText(
+    items: (f: Frame) => number,
+    text: string,
+    node: ast.Span & { iter: ast.Span },
+    source: string,
+  ): St {
+    return (f) => {
+      const count = items(f);
       if (count === 0) return '';
       const run = f.run;
       const maxOutput = run.limits.maxOutputSize;

@@ -141,7 +141,23 @@ export function rangeFrom(state: RenderState, start: unknown, stop: unknown, ste
   return rangeOfIndexes(state, first, end, toIndex(step));
 }
 
-function rangeOfIndexes(state: RenderState, start: number, stop: number, step: number): number[] {
+/**
+ * How many items `range(stop)` has, with `rangeTo`'s checks, without making them: what a loop that reads none of
+ * them needs (`{% for i in range(n) %}★{% endfor %}`).
+ */
+export function rangeLengthTo(state: RenderState, stop: unknown): number {
+  return checkedLength(state, 0, toIndex(stop), 1);
+}
+
+/** How many items `range(start, stop, step)` has, with `rangeFrom`'s checks, without making them. */
+export function rangeLengthFrom(state: RenderState, start: unknown, stop: unknown, step: unknown): number {
+  const first = toIndex(start);
+  const end = toIndex(stop);
+  return checkedLength(state, first, end, toIndex(step));
+}
+
+/** The number of items of a range, checked against a zero step and `maxRange`, and spent. */
+function checkedLength(state: RenderState, start: number, stop: number, step: number): number {
   if (step === 0) throw new TemplateRuntimeError('ValueError', 'range() arg 3 must not be zero');
   const count = Math.max(0, Math.ceil((stop - start) / step));
   const max = state.limits.maxRange;
@@ -153,6 +169,11 @@ function rangeOfIndexes(state: RenderState, start: number, stop: number, step: n
     );
   }
   spend(state, count >> 4);
+  return count;
+}
+
+function rangeOfIndexes(state: RenderState, start: number, stop: number, step: number): number[] {
+  const count = checkedLength(state, start, stop, step);
   const items = new Array<number>(count);
   for (let i = 0; i < count; i++) items[i] = start + i * step;
   return markRange(items, start, stop, step);
