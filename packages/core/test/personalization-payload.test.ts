@@ -154,7 +154,8 @@ describe('renderPayload', () => {
     const renderer = createRenderer({
       limits: { timeoutMs: 100, maxLoopIterations: Number.MAX_SAFE_INTEGER },
     });
-    const spin = '{% for i in range(100000) %}{% for j in range(100000) %}{% if j < 0 %}x{% endif %}{% endfor %}{% endfor %}';
+    const spin =
+      '{% for i in range(100000) %}{% for j in range(100000) %}{% if j < 0 %}x{% endif %}{% endfor %}{% endfor %}';
     const payload = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key${i}`, spin]));
     const start = Date.now();
     const result = await renderer.renderPayload(payload);

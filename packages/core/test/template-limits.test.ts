@@ -403,9 +403,12 @@ describe('timeoutMs', () => {
 });
 
 describe('a TimeBudget shared by several renders', () => {
-  const spin = compile('{% for i in range(100000) %}{% for j in range(100000) %}{% if j < 0 %}x{% endif %}{% endfor %}{% endfor %}', {
-    limits: { maxLoopIterations: Number.MAX_SAFE_INTEGER, timeoutMs: 5_000 },
-  });
+  const spin = compile(
+    '{% for i in range(100000) %}{% for j in range(100000) %}{% if j < 0 %}x{% endif %}{% endfor %}{% endfor %}',
+    {
+      limits: { maxLoopIterations: Number.MAX_SAFE_INTEGER, timeoutMs: 5_000 },
+    },
+  );
   const quick = compile('{{ 1 + 1 }}');
 
   it('gives the renders one timeoutMs together: once it is spent, the next render fails at once', () => {
