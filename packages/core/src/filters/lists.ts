@@ -30,7 +30,7 @@ import {
 import { checkSize, filterArgumentError, indexArg, type Prepared, preparedFilter, textOf } from './args';
 import { filterCaller, preboundCallable, testCaller } from './call';
 import { attributeGetter, ignoreCase, multiAttributeGetter } from './lookup';
-import { listLess, pySorted } from './ordering';
+import { listLess, pySorted, sortedByKey } from './ordering';
 
 /** An Undefined whose message is `hint`, as Jinja's `environment.undefined(hint)`. */
 function undefinedWithHint(hint: string): Undefined {
@@ -207,11 +207,10 @@ function groupedBy(attribute: unknown, fallback: unknown = null, caseSensitive: 
   // Case-insensitive groups are named by the first item's own value, not the lower-cased key.
   const grouper = sensitive ? undefined : attributeGetter(attribute, undefined, fallback);
   return (state, value) => {
-    const sorted = pySorted(state, iterate(value), key);
+    const sorted = sortedByKey(state, iterate(value), key);
     const groups: Array<{ key: unknown; items: unknown[] }> = [];
-    for (const item of sorted) {
+    for (const { item, key: k } of sorted) {
       spend(state, 1);
-      const k = key(item);
       const last = groups[groups.length - 1];
       if (last && (last.key === k || eq(last.key, k))) last.items.push(item);
       else groups.push({ key: k, items: [item] });

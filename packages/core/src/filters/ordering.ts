@@ -17,6 +17,17 @@ export function pySorted<T>(
   reverse = false,
   less: Less = lt,
 ): T[] {
+  return sortedByKey(work, items, key, reverse, less).map((p) => p.item);
+}
+
+/** `pySorted`, giving each item with its key (what `groupby` groups by, so it is not read again). */
+export function sortedByKey<T>(
+  work: Budget,
+  items: readonly T[],
+  key: (item: T) => unknown,
+  reverse = false,
+  less: Less = lt,
+): { item: T; key: unknown }[] {
   const pairs = items.map((item) => {
     spend(work, 1);
     return { item, key: key(item) };
@@ -27,7 +38,7 @@ export function pySorted<T>(
     return less(a.key, b.key);
   });
   if (reverse) pairs.reverse();
-  return pairs.map((p) => p.item);
+  return pairs;
 }
 
 /** Python's list comparison `a < b` for two key lists: the first unequal pair decides, then the lengths. */
