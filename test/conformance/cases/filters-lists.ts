@@ -168,6 +168,67 @@ export const cases: Case[] = rows([
   ['xmlattr escapes values', "{{ {'title': '<\"&>'}|xmlattr }}"],
   ['xmlattr skips none and undefined', "{{ {'a': none, 'b': 1, 'c': missing}|xmlattr }}"],
   ['xmlattr without autospace', "{{ {'a': 1}|xmlattr(false) }}"],
+  [
+    'xmlattr of a dict literal skips none and undefined',
+    "{{ {'href': x, 'class': 'a b', 'data-n': 3, 'z': none, 'u': missing}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal escapes values',
+    "<a{{ {'title': '<\"&>', 'alt': y}|xmlattr }}>",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal with autospace given',
+    "{{ {'a': n}|xmlattr(false) }}|{{ {'a': none, 'b': u}|xmlattr }}|{{ {'a': n, 'b': 2}|xmlattr(0) }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal with an invalid name',
+    "{{ {'a b': n}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal with an invalid name whose value is none',
+    "{{ {'a b': u, 'c': n}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal naming a key twice',
+    "{{ {'a': n, 'b': n, 'a': 2}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal with safe text and an escaped name',
+    "{{ {'a': y|safe, '<k>': n}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal holding a list and a dict',
+    "{{ {'a': [n, '<'], 'b': {'c': true}}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal whose value fails',
+    "{{ {'a': n, 'b': n/0}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal whose second value is undefined',
+    "{{ {'a': n, 'b': missing.attr}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  ['xmlattr of a dict literal with an int key', '{{ {1: n}|xmlattr }}', { x: [1, 0, 2], y: '<b>', n: 1 }],
+  [
+    'xmlattr of a dict literal with an equals sign in a name',
+    "{{ {'a=': n}|xmlattr }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
+  [
+    'xmlattr of a dict literal joined to text',
+    "{{ ({'a': n}|xmlattr) ~ '|' }}",
+    { x: [1, 0, 2], y: '<b>', n: 1 },
+  ],
   ['pprint of a dict', "{{ {'b': 1, 'a': [1, 2]}|pprint }}"],
   ['pprint of a string', "{{ 'x'|pprint }}"],
   ['attr on a dict does not read keys', "[{{ {'a': 1}|attr('a') }}]"],

@@ -29,6 +29,8 @@ import {
   slice,
 } from '../runtime/access';
 import {
+  ATTRIBUTE_NAME_END,
+  escapedText,
   formatsInTurn,
   type PlainPercent,
   plainFormatter,
@@ -1995,7 +1997,11 @@ export class Compiler {
       case 'Filter':
         if (node.node === null) return this.fail('a filter needs a value', node);
         this.requireKnown('filter', node);
-        return this.itemChain(node, scope) ?? this.filter(node, scope, this.expression(node.node, scope));
+        return (
+          this.itemChain(node, scope) ??
+          this.literalXmlattr(node, scope) ??
+          this.filter(node, scope, this.expression(node.node, scope))
+        );
       case 'Test':
         return this.test(node, scope);
       case 'CondExpr': {
@@ -2875,6 +2881,49 @@ export class Compiler {
     const first = builtinFilters.get('first') as FilterSpec;
     const empty = (state: RenderState): unknown => first.fn(state, []);
     return chainOf(this.expression(top, scope), stages, fails, consumer, empty);
+  }
+
+  /**
+   * `{'href': url, 'class': 'product'}|xmlattr` (and `|xmlattr(autospace)` with a literal): the names are known and
+   * checked when compiled, so the values are evaluated in turn and printed as `name="value"` with no dict made, no
+   * key listed and no name checked per render. Null when the filter is not the built-in one, when the value is not
+   * a dict literal of distinct valid text names, or with any other argument.
+   */
+  private literalXmlattr(node: ast.Filter, scope: Scope): Ev | null {
+    const dict = node.node;
+    if (node.name !== 'xmlattr' || dict?.type !== 'Dict') return null;
+    if (this.registry.filters.get('xmlattr') !== builtinFilters.get('xmlattr')) return null;
+    if (node.kwargs.length > 0 || node.dynArgs !== null || node.dynKwargs !== null || node.args.length > 1) {
+      return null;
+    }
+    const [space] = node.args;
+    if (space !== undefined && space.type !== 'Const') return null;
+    const names: string[] = [];
+    for (const { key } of dict.items) {
+      if (key.type !== 'Const' || typeof key.value !== 'string') return null;
+      if (ATTRIBUTE_NAME_END.test(key.value) || names.includes(key.value)) return null;
+      names.push(key.value);
+    }
+    const autospace = space === undefined || truthy(space.value);
+    const heads = names.map((name) => `${escapedText(name)}="`);
+    // Every value is evaluated before any is printed, as the dict is made before the filter runs.
+    const values = listOf(dict.items.map((pair) => this.expression(pair.value, scope)));
+    const at = spanOf(node);
+    const source = this.source;
+    return (f) => {
+      const items = values(f);
+      let out = '';
+      try {
+        for (let i = 0; i < items.length; i++) {
+          const value = items[i];
+          if (value === null || value instanceof Undefined) continue;
+          out += `${out === '' ? '' : ' '}${heads[i]}${escapedText(value)}"`;
+        }
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+      return autospace && out !== '' ? ` ${out}` : out;
+    };
   }
 
   /**

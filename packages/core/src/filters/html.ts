@@ -1,7 +1,7 @@
 /** Jinja2's HTML, URL and JSON filters: escaping, `striptags`, `urlize`, `xmlattr`, `urlencode`, `tojson`. */
 import { LimitError, TemplateRuntimeError, typeError, valueError } from '../errors';
 import { type Budget, spend, spendRunning } from '../limits';
-import { floatRepr, repr, str } from '../runtime/format';
+import { ATTRIBUTE_NAME_END, escapedText, floatRepr, repr, str } from '../runtime/format';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
 import { gt, lt, truthy, typeName } from '../runtime/operators';
@@ -176,14 +176,6 @@ function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = tru
     rv += `${rv === '' ? '' : ' '}${escapedText(key)}="${escapedText(item)}"`;
   }
   return truthy(autospace) && rv ? ` ${rv}` : rv;
-}
-
-/** Characters that would end an attribute name (HTML's attribute-name state; ASCII whitespace only). */
-const ATTRIBUTE_NAME_END = /[ \t\n\r\f\v/>=]/;
-
-/** `escapeValue(v).value`, without the Markup. */
-function escapedText(v: unknown): string {
-  return v instanceof Markup ? v.value : escapeText(str(v));
 }
 
 /** The ASCII characters `quote` leaves as they are: letters, digits and `_.-~`. */

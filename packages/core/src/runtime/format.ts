@@ -67,6 +67,14 @@ export function toText(v: unknown): string {
   return typeof v === 'number' && (v | 0) === v ? String(v) : str(v);
 }
 
+/** Characters that would end an attribute name (HTML's attribute-name state; ASCII whitespace only): `xmlattr`. */
+export const ATTRIBUTE_NAME_END = /[ \t\n\r\f\v/>=]/;
+
+/** markupsafe's `escape(v)`'s text: Markup as it is, anything else `str()`-ed and escaped (`xmlattr`'s parts). */
+export function escapedText(v: unknown): string {
+  return v instanceof Markup ? v.value : escapeText(str(v));
+}
+
 /** Python's `str(v)`: what `{{ v }}` prints. */
 export function str(v: unknown): string {
   switch (typeof v) {
