@@ -12,7 +12,8 @@
  * - anything else (a loop, `|join`, printing) gets the generator.
  *
  * The loops live in the compiler's copied code (see code-copies.ts), so each hot template's chain calls its own
- * steps from a loop of its own, where the filters' shared loops saw the steps of every template.
+ * steps from a loop of its own, where the filters' shared loops saw the steps of every template. Each consumer's
+ * loop is written out rather than shared through a callback per item, which is the call this module removes.
  */
 import { type ItemStage, stageIteratorName } from '../filters/index';
 import { spend } from '../limits';
