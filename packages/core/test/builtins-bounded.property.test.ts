@@ -366,18 +366,13 @@ describe('the time limit is checked inside one long operation, not only around i
     clock.mockRestore();
     expect(compile(source, { limits: { timeoutMs: 60_000 } }).render({ n: 1_000_000 })).toBe('1000001');
   });
-});
 
-describe("work in proportion to a value's size spends the render's time", () => {
   // Listing a plain object's keys takes time in proportion to them (about 100 ns a key for an object V8 keeps as
   // a dictionary); filters, tests and methods that hand a whole text or list to native code (a regex,
   // toUpperCase, encodeURIComponent, a copy) do the same. Each spent one unit or none per call: in a loop of 3,000
   // over a dict of 5,000 keys, a text of 200,000 characters or a list of 20,000 items, a render limited to
   // 300 ms ran for 0.6-21 s, as the loop alone spent too little to read the clock. With the clock of the tests
   // above, each of these stops at the limit.
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
   const big: Record<string, number> = {};
   for (let i = 0; i < 5000; i++) big[`k${i}`] = i;
   const list = Array.from({ length: 20_000 }, (_, i) => i);
