@@ -264,6 +264,16 @@ export const cases: Case[] = rows([
   ['tojson of a range is a TypeError', '{{ range(3)|tojson }}'],
   ['a range is a unique key', '{{ [range(2), range(0, 2)]|unique|list|length }}'],
   [
+    'unique keeps texts apart from other values, Markup equal to its text',
+    "{{ (x + [x[0]|safe, 'A'|safe, 'é', 'É'])|unique|list }}|{{ (x + [x[0]|safe])|unique(true)|list }}",
+    { x: ['a', 'A', 'b', 1, true, '1', 'b'] },
+  ],
+  [
+    'unique by an attribute of texts, numbers, bools and none',
+    "{{ y|unique(attribute='k')|map(attribute='k')|list }}",
+    { y: [{ k: 'a' }, { k: 'A' }, { k: 1 }, { k: true }, { k: '1' }, { k: null }, { k: null }] },
+  ],
+  [
     'a map and select chain takes each item through every step first',
     "{{ [1, 'x']|map('abs')|select('divisibleby', 0)|list }}",
   ],

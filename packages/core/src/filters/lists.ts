@@ -187,13 +187,19 @@ function sortedBy(
 function uniqueBy(caseSensitive: unknown = false, attribute: unknown = null): Prepared {
   const key = attributeGetter(attribute, truthy(caseSensitive) ? undefined : ignoreCase);
   return (state, value) => {
+    // Text equals only text (Markup's too), so texts are kept in a set of their own, as they are: a key made per
+    // item (`hashKey`'s 's' + text) is a new string to hash each time.
+    const seenText = new Set<string>();
     const seen = new Set<string>();
     const out: unknown[] = [];
     for (const item of iterate(value)) {
       spend(state, 1);
-      const k = hashKey(key(item));
-      if (!seen.has(k)) {
-        seen.add(k);
+      const v = key(item);
+      const text = typeof v === 'string' ? v : v instanceof Markup ? v.value : undefined;
+      const set = text === undefined ? seen : seenText;
+      const k = text ?? hashKey(v);
+      if (!set.has(k)) {
+        set.add(k);
         out.push(item);
       }
     }
