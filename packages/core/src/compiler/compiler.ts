@@ -12,7 +12,6 @@ import {
   DEFAULT_LIMITS,
   enterRender,
   type Limits,
-  LONG_TEXT,
   leaveRender,
   readClock,
   spend,
@@ -2489,7 +2488,7 @@ export class Compiler {
         try {
           const o = obj(f);
           if (onText !== null && typeof o === 'string') {
-            if (o.length > LONG_TEXT) spendOnText(f.run, o);
+            spendOnText(f.run, o);
             return onText(f.run, o, positional(f), NO_KWARGS);
           }
           if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);

@@ -1,6 +1,6 @@
 /** Argument checks and result helpers shared by the filter families. */
 import { TemplateRuntimeError, typeError } from '../errors';
-import { LONG_TEXT, spendRunningOnText } from '../limits';
+import { spendRunningOnText } from '../limits';
 import { repr, str } from '../runtime/format';
 import { escapeText } from '../runtime/markup';
 import { typeName } from '../runtime/operators';
@@ -35,7 +35,7 @@ export function softStr(value: unknown): string | Markup {
 export function textOf(value: string | Markup): string {
   const text = typeof value === 'string' ? value : value.value;
   // What a filter takes the text for is a pass over it.
-  if (text.length > LONG_TEXT) spendRunningOnText(text);
+  spendRunningOnText(text);
   return text;
 }
 

@@ -4,7 +4,7 @@
  * runtime can print and test it as Python would.
  */
 import { TemplateRuntimeError, typeError } from '../errors';
-import { spend } from '../limits';
+import { spend, spendOnItems } from '../limits';
 import { dictViewKind } from '../runtime/dict-views';
 import { repr, str, toText } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
@@ -43,7 +43,7 @@ function doLength(_state: RenderState, value: unknown): number {
 
 function doList(state: RenderState, value: unknown): unknown[] {
   const items = iterate(value);
-  spend(state, items.length >> 4);
+  spendOnItems(state, items);
   return [...items];
 }
 
@@ -85,7 +85,7 @@ function doReverse(state: RenderState, value: unknown): unknown {
   }
   if (isReversible(value)) {
     const items = [...iterate(value)].reverse();
-    spend(state, items.length >> 4);
+    spendOnItems(state, items);
     const view = dictViewKind(value);
     if (view) return pyIterator(items, view.replace('dict_', 'dict_reverse').replace(/s$/, 'iterator'));
     if (rangeOf(value) !== undefined) return pyIterator(items, 'range_iterator');

@@ -5,7 +5,7 @@
  * back as an Undefined that refuses use, as Jinja2's unsafe Undefined does.
  */
 import { typeError, valueError } from '../errors';
-import { spendRunning } from '../limits';
+import { spendRunning, spendRunningOnItems } from '../limits';
 import { repr, strRepr } from './format';
 import { isVisible } from './iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from './keyed-access';
@@ -377,7 +377,7 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
   const items = obj as unknown[];
   const [from, to] = sliceBounds(items.length, a, b, by);
   const picked = pick(items, from, to, by);
-  if (picked.length > 64) spendRunning(picked.length >> 4);
+  spendRunningOnItems(picked);
   const range = rangeOf(items);
   if (range !== undefined) {
     const [first, , step] = range;

@@ -1,5 +1,5 @@
 /** MarkupSafe's escaping, for the places where a `Markup` operand escapes the plain text it meets. */
-import { LONG_TEXT, spendRunning, spendRunningOnText } from '../limits';
+import { spendRunning, spendRunningOnText } from '../limits';
 import { Markup } from './values';
 
 const HTML_SPECIAL = /[&<>'"]/;
@@ -37,7 +37,7 @@ function entityOfMatch(ch: string): string {
  * escape); a short one with some is escaped by a loop copying the runs between (1.6x a `replace` with a callback).
  */
 export function escapeText(text: string): string {
-  if (text.length > LONG_TEXT) spendRunningOnText(text);
+  spendRunningOnText(text);
   if (!HTML_SPECIAL.test(text)) return text;
   // A long text is escaped in native passes: the loop's pieces would make a deep rope. One pass over millions of
   // characters runs for a fifth of a second and finds every match before the first replacement, so a text past

@@ -5,7 +5,7 @@
  */
 
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
-import { checkSize, LONG_TEXT, spend, spendRunning, spendRunningOnText } from '../limits';
+import { checkSize, spend, spendRunning, spendRunningOnItems, spendRunningOnText } from '../limits';
 import { callValue, dictItem, NO_ITEM } from './access';
 import { marksOf } from './array-marks';
 import { dictView, dictViewKind } from './dict-views';
@@ -1356,9 +1356,8 @@ export function callResolved(
   // An integral float's methods are a float's, on its number.
   const on = self instanceof PyFloat ? self.value : self;
   // A method's native pass over a long text or list (`.upper()`, `.count()`) is charged to the render's time.
-  if (typeof on === 'string') {
-    if (on.length > LONG_TEXT) spendRunningOnText(on);
-  } else if (Array.isArray(on) && on.length > LONG_TEXT) spendRunning(on.length >> 4);
+  if (typeof on === 'string') spendRunningOnText(on);
+  else if (Array.isArray(on)) spendRunningOnItems(on);
   return method.fn(state, on, resolved.bindFree ? args : bind(owner, name, method, args, kwargs), kwargs);
 }
 

@@ -4,7 +4,7 @@
  * truthiness, with CPython's error messages.
  */
 import { LimitError, TemplateRuntimeError, typeError } from '../errors';
-import { spend, spendRunning } from '../limits';
+import { spend, spendRunning, spendRunningOnItems } from '../limits';
 import { dictHas } from './access';
 import { marksOf } from './array-marks';
 import { dictViewKind } from './dict-views';
@@ -606,17 +606,9 @@ function sequenceEq(a: unknown[], b: unknown[]): boolean {
 }
 
 /** Equal lengths and equal items in order. */
-/**
- * Charges the running render's time for a pass comparing each item of a long list, a unit per 16 items: `==`
- * and `in` on lists nested in another value do it inside one operation.
- */
-function spendOnItems(items: readonly unknown[]): void {
-  if (items.length > 64) spendRunning(items.length >> 4);
-}
-
 function itemsEq(a: unknown[], b: unknown[]): boolean {
   if (a.length !== b.length) return false;
-  spendOnItems(a);
+  spendRunningOnItems(a);
   for (let i = 0; i < a.length; i++) if (!eq(a[i], b[i])) return false;
   return true;
 }
@@ -732,7 +724,7 @@ export function containsText(container: unknown, key: string): boolean {
   if (typeof container === 'string') return container.includes(key);
   if (typeof container === 'object' && container !== null) {
     if (Array.isArray(container)) {
-      spendOnItems(container);
+      spendRunningOnItems(container);
       for (const x of container) if (equalsText(x, key)) return true;
       return false;
     }
@@ -757,7 +749,7 @@ export function contains(container: unknown, item: unknown): boolean {
     const view = dictViewKind(container);
     if (view === 'dict_keys') requireHashable(item);
     else if (view === 'dict_items' && isTuple(item) && item.length === 2) requireHashable(item[0]);
-    spendOnItems(container);
+    spendRunningOnItems(container);
     for (const x of container) if (eq(x, item)) return true;
     return false;
   }

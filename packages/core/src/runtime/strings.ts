@@ -4,7 +4,7 @@
  * Case mapping and character classes follow CPython's `unicodeobject.c`.
  */
 
-import { LONG_TEXT, spendRunning, spendRunningOnText } from '../limits';
+import { spendRunning, spendRunningOnText } from '../limits';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
@@ -20,7 +20,7 @@ export function hasSurrogate(s: string): boolean {
 
 /** The code points of `s`, one string each (Python's `list(s)`). */
 export function codePoints(s: string): string[] {
-  if (s.length > LONG_TEXT) spendRunningOnText(s);
+  spendRunningOnText(s);
   return hasSurrogate(s) ? Array.from(s) : s.split('');
 }
 
