@@ -489,7 +489,7 @@ function jsonKey(key: unknown): string {
   if (key === true) return 'true';
   if (key === false) return 'false';
   if (key === null) return 'null';
-  if (isInt(key)) return String(key);
+  if (isInt(key)) return `${key}`;
   if (typeof key === 'number') return jsonFloat(key);
   if (key instanceof PyFloat) return jsonFloat(key.value);
   throw typeError(`keys must be str, int, float, bool or None, not ${typeName(key)}`);
@@ -519,7 +519,7 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
     spend(work, text.length);
     return jsonString(text);
   }
-  if (isInt(value)) return String(value);
+  if (isInt(value)) return `${value}`;
   if (typeof value === 'number') return jsonFloat(value);
   if (value instanceof PyFloat) return jsonFloat(value.value);
   if (indent !== null) checkSize(work, indent.length * (level + 1), 'tojson');

@@ -279,7 +279,7 @@ export function floatRepr(x: number): string {
   const magnitude = Math.abs(x);
   if (magnitude >= 1e-4 && magnitude < 1e16) {
     if (Number.isInteger(x)) return `${x}.0`;
-    return (magnitude < 1e11 && shortDecimalText(x, magnitude)) || String(x);
+    return (magnitude < 1e11 && shortDecimalText(x, magnitude)) || `${x}`;
   }
   const body = formatAbsFloat(x, 'r', 0, { addDot0: true });
   return x < 0 || Object.is(x, -0) ? `-${body}` : body;
