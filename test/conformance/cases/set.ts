@@ -53,6 +53,16 @@ export const cases: Case[] = rows([
   ['namespace from a dict', "{% set ns = namespace({'a': 1}, b=2) %}{{ ns.a }}{{ ns.b }}"],
   ['namespace subscript', "{% set ns = namespace(a=1) %}{{ ns['a'] }}"],
   [
+    'namespace attributes set again, in a loop, with a constructor key and a new name',
+    '{% set ns = namespace(constructor=1, a=1) %}{% for i in [1, 2] %}{% set ns.a = ns.a + i %}' +
+      '{% set ns.constructor = i %}{% set ns.b = i %}{% endfor %}{{ ns }} {{ ns.a }}',
+  ],
+  [
+    'namespace attributes from data, set again in a loop',
+    '{% set ns = namespace(x=v, y=none) %}{% for i in v %}{% set ns.x = i %}{% set ns._y = i %}{% endfor %}{{ ns.x }} {{ ns }}',
+    { v: [3, 4] },
+  ],
+  [
     'namespace prints its attributes in the order they were set, number-like names too',
     "{% set ns = namespace({'b': 1, '2': 2}, a=3) %}{% set ns.z = 4 %}{{ ns }} {{ namespace(x=1, constructor=2) }}",
   ],

@@ -1653,6 +1653,10 @@ export class Compiler {
     if (target.type === 'NSRef') {
       const read = this.name(target.name, scope);
       const attr = target.attr;
+      // An attribute the namespace has is written in place, by this template's own code (see code-copies.ts),
+      // where `Namespace.set`'s write sees every template's names; a new one goes through `set`, which keeps
+      // the order of names.
+      const load = readsOwnValueFirst(attr) ? propertyLoad(attr, `${this.template}\0${target.name}`) : null;
       return (f, value) => {
         const ns = read(f);
         if (!(ns instanceof Namespace)) {
@@ -1661,7 +1665,11 @@ export class Compiler {
             'cannot assign attribute on non-namespace object',
           ).locate(at.line, at.col, source);
         }
-        ns.set(attr, value(f));
+        const v = value(f);
+        const attrs = ns.attrs;
+        const had = load === null ? undefined : load(attrs, attr);
+        if (had !== undefined && had !== NOT_PLAIN) attrs[attr] = v;
+        else ns.set(attr, v);
       };
     }
     const bind = this.binder(target, scope, false);

@@ -188,7 +188,8 @@ function attributeOf(obj: unknown, name: string, load: PropertyLoad): unknown {
     } else if (obj instanceof Namespace) {
       // In place, as for a plain object: the name is none that the attributes could inherit.
       const entry = load(obj.attrs, name);
-      if (entry !== undefined) return entry;
+      // (Not plain when the namespace has an attribute named `constructor`.)
+      if (entry !== undefined && entry !== NOT_PLAIN) return entry;
     }
   }
   return getattr(obj, name);
