@@ -132,6 +132,22 @@ describe('short decimals printed from integers', () => {
     );
   });
 
+  it("print the same text again, from the cache of texts, when floats repeat and take each other's slots", () => {
+    fc.assert(
+      fc.property(fc.array(values, { minLength: 1, maxLength: 3000 }), (xs) => {
+        const expected = xs.map((x) => {
+          const slow = formatAbsFloat(x, 'r', 0, { addDot0: true });
+          return x < 0 || Object.is(x, -0) ? `-${slow}` : slow;
+        });
+        // Twice in order, then backwards: the second pass finds some texts kept and others replaced.
+        for (const order of [xs.keys(), xs.keys(), [...xs.keys()].reverse()]) {
+          for (const i of order) expect(floatRepr(xs[i])).toBe(expected[i]);
+        }
+      }),
+      { numRuns: Math.ceil(runs / 20) },
+    );
+  });
+
   it('keep the leading zeros of the decimals', () => {
     expect(floatRepr(1.05)).toBe('1.05');
     expect(floatRepr(-0.0012)).toBe('-0.0012');

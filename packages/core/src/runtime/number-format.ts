@@ -273,13 +273,28 @@ export function formatAbsFloat(
   return out;
 }
 
+/**
+ * The texts of the floats printed last, as V8 keeps those of the numbers JS code prints (its number-string cache,
+ * which hand-written code printing a price gets): one slot per hash of the float, a new float taking its slot.
+ * Keys start as NaN, which equals nothing.
+ */
+const FLOAT_TEXT_SLOTS = 1024;
+const FLOAT_TEXT_SHIFT = 32 - Math.log2(FLOAT_TEXT_SLOTS);
+const floatKeys = new Float64Array(FLOAT_TEXT_SLOTS).fill(Number.NaN);
+const floatTexts: string[] = new Array(FLOAT_TEXT_SLOTS).fill('');
+
 /** Python's `repr(float)`: `2.0`, `0.1`, `1e+16`, `1e-05`, `-0.0`, `inf`, `nan`. */
 export function floatRepr(x: number): string {
   // Between 1e-4 and 1e16 Python and JS both print the shortest round-trip digits without an exponent.
   const magnitude = Math.abs(x);
   if (magnitude >= 1e-4 && magnitude < 1e16) {
     if (Number.isInteger(x)) return `${x}.0`;
-    return (magnitude < 1e11 && shortDecimalText(x, magnitude)) || `${x}`;
+    const at = Math.imul((x * 1024) | 0, 0x9e3779b1) >>> FLOAT_TEXT_SHIFT;
+    if (floatKeys[at] === x) return floatTexts[at];
+    const text = (magnitude < 1e11 && shortDecimalText(x, magnitude)) || `${x}`;
+    floatKeys[at] = x;
+    floatTexts[at] = text;
+    return text;
   }
   const body = formatAbsFloat(x, 'r', 0, { addDot0: true });
   return x < 0 || Object.is(x, -0) ? `-${body}` : body;
