@@ -8,6 +8,17 @@ export const cases: Case[] = rows([
     '{{ 2.5|round }} {{ 3.5|round }} {{ -2.5|round }}',
   ],
   ['round with precision', '{{ 3.14159|round(2) }}'],
+  [
+    'floor and ceil of floats from data, at several precisions',
+    "{% for x in xs %}{{ x|round(0, 'floor') }} {{ x|round(method='ceil') }} {{ x|round(2, 'floor') }} " +
+      "{{ x|round(2, 'ceil') }} {{ x|round(17, 'ceil') }} {{ x|round(22, 'floor') }};{% endfor %}",
+    { xs: [24.99, -0.4, -2.5, 0.125, 2.675, 1e-7, -1e-7, 123456789.987654321, 1.5e-300] },
+  ],
+  [
+    'floor of a huge float at a large precision overflows',
+    "{{ (x * 1e301)|round(22, 'floor') }}",
+    { x: 0.3 },
+  ],
   ['round with precision at a half', '{{ 2.675|round(2) }} {{ 1.005|round(2) }} {{ 0.125|round(2) }}'],
   [
     'round with method floor rounds toward minus infinity',

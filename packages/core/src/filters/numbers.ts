@@ -262,6 +262,22 @@ function doRound(
     throw new TemplateRuntimeError('FilterArgumentError', 'method must be common, ceil or floor');
   }
   if (method === 'common') return roundCommon(value, precision);
+  // The usual case first: a float (a JS number that is no integer) and a small int precision, as `roundDirected`
+  // takes it, without the checks, the direction's call or an int's exact path.
+  if (
+    typeof value === 'number' &&
+    !Number.isInteger(value) &&
+    typeof precision === 'number' &&
+    Number.isInteger(precision) &&
+    precision >= 0 &&
+    precision < POW10.length
+  ) {
+    const scale = POW10[precision];
+    const scaled = value * scale;
+    if (Number.isFinite(scaled)) {
+      return float(((method === 'ceil' ? Math.ceil(scaled) : Math.floor(scaled)) + 0) / scale);
+    }
+  }
   return roundDirected(value, precision, method === 'ceil' ? Math.ceil : Math.floor);
 }
 
