@@ -58,6 +58,17 @@ export const cases: Case[] = rows([
   ['attribute of undefined is an UndefinedError', '{{ missing.attr }}'],
   ['subscript of undefined is an UndefinedError', '{{ missing[0] }}'],
   ['slice of a data string', '{{ s[:3] ~ "..." }}', { s: 'truncate me' }],
+  [
+    'head slices of data texts, with surrogates before, inside and after the bounds',
+    '{% for s in xs %}[{{ s[:3] }}|{{ s[2:5] }}|{{ s[:0] }}|{{ s[4:4] }}|{{ s[3:] }}|{{ s[9:] }}|{{ s[0:256] }}|{{ s[7:9] }}]{% endfor %}',
+    { xs: ['abcdefgh', 'ab😀cdef', '😀😀😀😀😀', 'abcdef😀', 'é😀ü', '', 'ab', 'abcdefghijklmnop'] },
+  ],
+  [
+    'head slices of Markup, a list, an undefined and a number',
+    '{{ (m|safe)[:3] }} {{ (m|e)[1:4] }} {{ xs[:2] }} {{ xs[1:2] }} [{{ missing[:2] }}]',
+    { m: 'a<b>c', xs: [1, 2, 3] },
+  ],
+  ['a head slice of a number is a TypeError', '{{ n[:2] }}', { n: 12345 }],
   ['slice with an expression bound', '{{ xs[1:n + 1] }}', { xs: [1, 2, 3, 4], n: 2 }],
   ['slice of a range', '{{ range(10)[2:5]|list }}'],
   ['index into a range', '{{ range(10)[-1] }}'],

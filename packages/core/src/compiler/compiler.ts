@@ -218,6 +218,9 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
 /** The value of a parameter a call does not give: JS `undefined`, so the implementation's default applies. */
 const NOT_GIVEN: Ev = () => undefined;
 
+/** A UTF-16 surrogate, where code points and units stop counting alike. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /**
  * `str()` of a value for output, with text and small ints converted here (see `toText` in runtime/format.ts,
  * which the filters use). The compiler keeps its own: each copy of the compiler has it, so the output closures
@@ -2318,6 +2321,26 @@ export class Compiler {
       const start = part(arg.start);
       const stop = part(arg.stop);
       const step = part(arg.step);
+      const head = this.textHead(arg);
+      if (head !== null) {
+        const [from, to] = head;
+        return (f) => {
+          const o = obj(f);
+          if (typeof o === 'string') {
+            // Code points and UTF-16 units count alike up to `to` when no surrogate comes before it: only those
+            // units are searched, not the whole text. (A regular expression: a loop of `charCodeAt` measured 2x
+            // slower on texts that are not Latin-1.)
+            if (to >= o.length) {
+              if (from === 0) return o;
+              if (!SURROGATE.test(o)) return from < o.length ? o.slice(from) : '';
+            } else {
+              const head = o.slice(0, to);
+              if (!SURROGATE.test(head)) return from === 0 ? head : o.slice(from, to);
+            }
+          }
+          return slice(o, from, to, null);
+        };
+      }
       return (f) =>
         slice(
           obj(f),
@@ -2341,6 +2364,20 @@ export class Compiler {
       }
       return getitem(o, k);
     };
+  }
+
+  /**
+   * The bounds of `[:n]` and `[m:n]` with int literals `0 <= m <= n <= 256` and no step, the slice that takes the
+   * head of a text; else null.
+   */
+  private textHead(arg: ast.Slice): [number, number] | null {
+    const { start, stop, step } = arg;
+    if (step !== null || stop?.type !== 'Const' || (start !== null && start.type !== 'Const')) return null;
+    const to = stop.value;
+    const from = start === null ? 0 : start.value;
+    const small = (n: unknown): n is number =>
+      typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 256;
+    return small(from) && small(to) && from <= to ? [from, to] : null;
   }
 
   private dict(node: ast.Dict, scope: Scope): Ev {
