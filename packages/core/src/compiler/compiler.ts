@@ -7,6 +7,7 @@ import {
   TemplateSyntaxError,
 } from '../errors';
 import { builtinFilters, type ItemStage, itemStage } from '../filters/index';
+import { type KeyReaderMaker, withKeyReaders } from '../filters/lookup';
 import { serviceFilters } from '../filters/service';
 import {
   DEFAULT_LIMITS,
@@ -23,6 +24,7 @@ import {
   getattr,
   getitem,
   isInheritedName,
+  itemReader,
   memberAccess,
   readsOwnValueFirst,
   slice,
@@ -684,12 +686,15 @@ export class Compiler {
   private readonly foldScope = new Scope(null);
   /** This template's mark for `propertyLoad` (see `templateMark`). */
   private readonly template: string;
+  /** How the filters this template prepares read attribute paths (see `ownKeyReaders`). */
+  private readonly keyReaders: KeyReaderMaker;
 
   constructor(
     private readonly registry: Registry,
     private readonly source: string,
   ) {
     this.template = templateMark(source);
+    this.keyReaders = ownKeyReaders(`${this.template}\0attribute=`);
     this.foldScope.analyze({});
     this.folder = new ConstantFolder(
       (node) => this.evaluateConstant(node),
@@ -2785,8 +2790,9 @@ export class Compiler {
       if (source !== NOT_GIVEN && !constants.has(source)) return undefined;
       args.push(constants.get(source));
     }
+    const prepare = spec.prepare;
     try {
-      return spec.prepare(...args);
+      return withKeyReaders(this.keyReaders, () => prepare(...args));
     } catch {
       return undefined;
     }
@@ -2805,10 +2811,13 @@ export class Compiler {
     }
     const kwargs: Kwargs = {};
     for (let i = 0; i < names.length; i++) setKey(kwargs, names[i], constants.get(values[i]));
-    return spec.specialize(
-      this.registry,
-      positional.map((ev) => constants.get(ev)),
-      kwargs,
+    const specialize = spec.specialize;
+    return withKeyReaders(this.keyReaders, () =>
+      specialize(
+        this.registry,
+        positional.map((ev) => constants.get(ev)),
+        kwargs,
+      ),
     );
   }
 
@@ -2907,7 +2916,7 @@ export class Compiler {
     const stages: ItemStage[] = [];
     const places: ast.Filter[] = [];
     while (top?.type === 'Filter' && top.node !== null && builtin(top.name)) {
-      const stage = literalItemStage(this.registry, top);
+      const stage = literalItemStage(this.registry, top, this.keyReaders);
       if (stage === undefined) break;
       stages.push(stage);
       places.push(top);
@@ -3182,7 +3191,11 @@ function percentPrinted({ literals, fields, tail }: PlainPercent, values: Ev[], 
  * The item stage of a filter (`itemStage`) whose arguments are all literals written in the template, or undefined
  * for any other filter or arguments.
  */
-function literalItemStage(registry: Registry, node: ast.Filter): ItemStage | undefined {
+function literalItemStage(
+  registry: Registry,
+  node: ast.Filter,
+  keyReaders: KeyReaderMaker,
+): ItemStage | undefined {
   if (node.dynArgs !== null || node.dynKwargs !== null) return undefined;
   const args: unknown[] = [];
   for (const arg of node.args) {
@@ -3194,7 +3207,28 @@ function literalItemStage(registry: Registry, node: ast.Filter): ItemStage | und
     if (kw.value.type !== 'Const') return undefined;
     setKey(kwargs, kw.key, kw.value.value);
   }
-  return itemStage(registry, node.name, args, kwargs);
+  return withKeyReaders(keyReaders, () => itemStage(registry, node.name, args, kwargs));
+}
+
+/**
+ * The maker of the readers of attribute paths (`map(attribute='size')`, `sort(attribute='price')`) for filters
+ * prepared when a template is compiled: each text part's plain-object read is this template's own code, with a
+ * `propertyLoad` of `owner`'s, where the shared readers see every template's items (`selectattr` 2x, `map` and
+ * `sum` with `attribute=` 1.2x-1.6x).
+ */
+function ownKeyReaders(owner: string): KeyReaderMaker {
+  return (key) => {
+    if (!readsOwnValueFirst(key)) return itemReader(key);
+    const read = memberAccess('item', key);
+    const load = propertyLoad(key, owner);
+    return (item) => {
+      if (typeof item === 'object' && item !== null) {
+        const value = load(item as Record<string, unknown>, key);
+        if (value !== undefined && value !== NOT_PLAIN && typeof value !== 'function') return value;
+      }
+      return read(item, key, load);
+    };
+  };
 }
 
 /** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */

@@ -6,6 +6,7 @@
  */
 import * as errors from '../errors';
 import * as filters from '../filters/index';
+import * as lookup from '../filters/lookup';
 import * as serviceFilters from '../filters/service';
 import * as limits from '../limits';
 import * as validate from '../parser/validate';
@@ -26,6 +27,7 @@ import * as frame from './frame';
 export const COPY_LINKS: Readonly<Record<string, object>> = {
   errors,
   'filters/index': filters,
+  'filters/lookup': lookup,
   'filters/service': serviceFilters,
   limits,
   'parser/validate': validate,

@@ -24,9 +24,37 @@ export function attributeParts(attribute: unknown): unknown[] {
 const pathReaders = new Map<string, readonly MemberReader[]>();
 const PATH_CACHE_SIZE = 512;
 
+/** Makes the reader of one text part of an attribute path. */
+export type KeyReaderMaker = (key: string) => MemberReader;
+
+/** The maker `withKeyReaders` set, while it runs. */
+let keyReaderMaker: KeyReaderMaker | null = null;
+
+/**
+ * Runs `prepare` (a filter's `prepare` or `specialize`, when a template is compiled) with the text parts of the
+ * attribute paths it reads made by `maker`: the compiler's, whose readers are the template's own code (see
+ * code-copies.ts), where the shared readers see every template's items.
+ */
+export function withKeyReaders<T>(maker: KeyReaderMaker, prepare: () => T): T {
+  const outer = keyReaderMaker;
+  keyReaderMaker = maker;
+  try {
+    return prepare();
+  } finally {
+    keyReaderMaker = outer;
+  }
+}
+
 function readersOf(attribute: unknown): readonly MemberReader[] {
   if (typeof attribute !== 'string') {
     return attributeParts(attribute).map((part) => (item: unknown) => getitem(item, part));
+  }
+  const maker = keyReaderMaker;
+  if (maker !== null) {
+    return attributeParts(attribute).map((part) => {
+      spendRunning(1);
+      return typeof part === 'string' ? maker(part) : (item: unknown) => getitem(item, part);
+    });
   }
   let readers = pathReaders.get(attribute);
   if (readers === undefined) {
