@@ -19,6 +19,12 @@ export const cases: Case[] = rows([
   ['string slice with step zero is a ValueError', "{{ 'abc'[::0] }}"],
   ['list index', '{{ xs[0] }} {{ xs[2] }}', { xs: [10, 20, 30] }],
   ['list negative index', '{{ xs[-1] }} {{ xs[-3] }}', { xs: [10, 20, 30] }],
+  [
+    'negative indexes past the start, of lists, tuples, texts, views and data holding None',
+    '{% for x in xs %}[{{ x[-1] }}|{{ x[-2] }}|{{ x[-4] }}]{% endfor %} {{ (xs[0]|list)[-1] }} ' +
+      '{{ d.items()[-1] }} {{ d.values()|list|last }} {{ (1, 2)[-2] }} {{ ys[-1] is none }} {{ ys[-9] is defined }}',
+    { xs: [[1, 2, 3], ['a'], [], 'abc', ''], d: { a: 1 }, ys: [1, null] },
+  ],
   ['list index out of range is undefined', '[{{ xs[3] }}][{{ xs[-4] }}]', { xs: [10, 20, 30] }],
   ['list slice', '{{ xs[1:] }} {{ xs[:-1] }} {{ xs[::2] }}', { xs: [1, 2, 3, 4, 5] }],
   ['list slice reversed', '{{ xs[::-1] }}', { xs: [1, 2, 3] }],

@@ -2362,10 +2362,14 @@ export class Compiler {
     return (f) => {
       const o = obj(f);
       const k = key(f);
-      // An iterator or a dict view is no sequence: `getitem` gives Python's Undefined.
-      if (typeof k === 'number' && isPlainSequence(o) && Number.isInteger(k) && k >= 0 && k < o.length) {
-        const value = o[k];
-        if (value !== undefined && typeof value !== 'function') return value;
+      // An iterator or a dict view is no sequence: `getitem` gives Python's Undefined. A negative index counts
+      // from the end.
+      if (typeof k === 'number' && isPlainSequence(o) && Number.isInteger(k)) {
+        const at = k < 0 ? k + o.length : k;
+        if (at >= 0 && at < o.length) {
+          const value = o[at];
+          if (value !== undefined && typeof value !== 'function') return value;
+        }
       }
       return getitem(o, k);
     };
