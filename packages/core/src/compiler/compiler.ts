@@ -16,6 +16,7 @@ import {
   leaveRender,
   readClock,
   spend,
+  spendOnItems,
   spendOnText,
 } from '../limits';
 import type * as ast from '../parser/ast';
@@ -29,6 +30,7 @@ import {
   readsOwnValueFirst,
   slice,
 } from '../runtime/access';
+import { marksOf } from '../runtime/array-marks';
 import {
   ATTRIBUTE_NAME_END,
   escapedText,
@@ -2536,6 +2538,7 @@ export class Compiler {
       // receivers most calls have (1.1x-1.4x on `.upper()`, `.replace()`, `d.get()`).
       const onText = methods.str?.bindFree ? methods.str.method.fn : null;
       const onDict = methods.dict?.bindFree ? methods.dict.method.fn : null;
+      const onList = methods.list?.bindFree ? methods.list.method.fn : null;
       const loopMethod = plain ? loopMethodOf(callee) : null;
       // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
       // wrapper: one call less per call.
@@ -2547,6 +2550,10 @@ export class Compiler {
             return onText(f.run, o, positional(f), NO_KWARGS);
           }
           if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);
+          if (onList !== null && Array.isArray(o) && marksOf(o) === undefined) {
+            spendOnItems(f.run, o);
+            return onList(f.run, o, positional(f), NO_KWARGS);
+          }
           if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
           const method = find(o);
           if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));

@@ -1378,6 +1378,7 @@ function resolved<S>(
 /** The methods named `name` of each receiver type, for a call with `count` positional arguments (null: more). */
 export interface MethodsNamed {
   readonly str: ResolvedMethod | null;
+  readonly list: ResolvedMethod | null;
   readonly dict: ResolvedMethod | null;
   /**
    * The method for a receiver: strings, numbers, lists and dicts (the receivers templates call methods on);
@@ -1406,7 +1407,7 @@ export function methodsNamed(name: string, count: number | null): MethodsNamed {
     if (obj instanceof PyFloat) return ofFloat;
     return isDict(obj) ? ofDict : null;
   };
-  return { str: ofStr, dict: ofDict, find };
+  return { str: ofStr, list: ofList, dict: ofDict, find };
 }
 
 // ---------------------------------------------------------------------------------------------
