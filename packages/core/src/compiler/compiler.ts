@@ -2549,17 +2549,19 @@ export class Compiler {
             spendOnText(f.run, o);
             return onText(f.run, o, positional(f), NO_KWARGS);
           }
-          if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);
-          if (onList !== null && Array.isArray(o) && marksOf(o) === undefined) {
-            spendOnItems(f.run, o);
-            return onList(f.run, o, positional(f), NO_KWARGS);
-          }
-          if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
-          const method = find(o);
-          if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
           if (o instanceof AttributeSource) {
+            // The engine's objects (`loop`, a cycler, a joiner) have no str, list or dict method.
+            if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
             const own = o.method(attr);
             if (own !== undefined) return own(o, f.run, positional(f), withCaller(f));
+          } else {
+            if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);
+            if (onList !== null && Array.isArray(o) && marksOf(o) === undefined) {
+              spendOnItems(f.run, o);
+              return onList(f.run, o, positional(f), NO_KWARGS);
+            }
+            const method = find(o);
+            if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
           }
           const fn = getattr(o, attr);
           return invoke(f.run, fn, positional(f), withCaller(f));
