@@ -3,6 +3,17 @@ import { type Case, rows } from '../case';
 /** Every built-in test, in the `is` form and through `select`. */
 export const cases: Case[] = rows([
   ['defined', '{{ x is defined }} {{ missing is defined }}', { x: null }],
+  [
+    'members tested for being defined in a loop: present, None, missing, a dict method name, a constructor key',
+    "{% for item in items %}{% if item.a is defined %}a{% endif %}{% if item['b'] is undefined %}!b{% endif %}" +
+      '{% if not item.items is defined %}-{% endif %}{% if item.constructor is defined %}c{% endif %}' +
+      '{{ item.a is defined and item.a is not none }}{{ item.missing is undefined }};{% endfor %}',
+    { items: [{ a: 1, b: 2 }, { a: null }, {}, { constructor: 1, a: 0 }, 'text', [1], 5] },
+  ],
+  [
+    'a member of an undefined variable tested for being defined is an error',
+    '{% for x in [1] %}{% set y = missing %}{% if y.a is defined %}yes{% endif %}{% endfor %}',
+  ],
   ['undefined', '{{ x is undefined }} {{ missing is undefined }}', { x: 0 }],
   ['is not defined', '{{ missing is not defined }}'],
   [
