@@ -29,6 +29,12 @@ export const cases: Case[] = rows([
   ['str.endswith', "{{ 'hello'.endswith('lo') }} {{ 'hello'.endswith(('x', 'y')) }}"],
   ['str.find', "{{ 'hello'.find('l') }} {{ 'hello'.find('z') }} {{ 'hello'.find('l', 3) }}"],
   ['str.find counts code points', "{{ '😀ab'.find('b') }}"],
+  [
+    'find and rfind of data texts, with astral characters before, at and after the match',
+    "{% for s in xs %}{{ s.find('b') }} {{ s.rfind('b') }} {{ s.find('') }} {{ s.rfind('') }} {{ s.find('😀') }} " +
+      "{{ s.rfind('😀b') }} {{ s.find('zz') }} {{ s.index('a') if 'a' in s else '-' }} {{ s.rindex('b') if 'b' in s else '-' }};{% endfor %}",
+    { xs: ['abcb', '😀ab😀b', 'é😀😀bb', '', 'b', '😀', 'xyz'] },
+  ],
   ['str.count', "{{ 'banana'.count('a') }} {{ 'banana'.count('an') }} {{ 'aaa'.count('') }}"],
   ['str.format positional', "{{ '{} and {}'.format('a', 'b') }}"],
   ['str.join', "{{ ', '.join(['a', 'b', 'c']) }}"],

@@ -223,6 +223,14 @@ function indexed(s: string): Indexed {
 
 /** `s.find(sub, start, end)` (or `rfind`), in code points. CPython reads the bounds before `sub`. */
 function find(s: string, subArg: unknown, start: unknown, end: unknown, fromRight: boolean): number {
+  if (start === undefined && end === undefined && typeof subArg === 'string' && !hasSurrogate(subArg)) {
+    // The usual call, `s.find(',')`: a text with no surrogate matches only whole characters, and only the units
+    // before the match need counting in code points.
+    const at = fromRight ? s.lastIndexOf(subArg) : s.indexOf(subArg);
+    if (at <= 0) return at;
+    const before = s.slice(0, at);
+    return hasSurrogate(before) ? cpLength(before) : at;
+  }
   const ix = indexed(s);
   const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
   const sub = strArg(subArg, mustBeStr);
