@@ -278,6 +278,17 @@ export const cases: Case[] = rows([
     "{{ [1, 'x']|map('abs')|select('divisibleby', 0)|list }}",
   ],
   ['first stops a map chain at the first item', "{{ [1, 'x']|map('abs')|first }}"],
+  [
+    'sum of a chain adds each item as it comes, so a failing addition comes before a later failing step',
+    "{{ x|map('length')|reject|map('string')|sum }}",
+    { x: ['', 2, null, null, 3] },
+  ],
+  [
+    'sum of a chain: a failing step before any failing addition, and sums that hold',
+    "{{ x|map('length')|sum }} {{ x|select|map('length')|sum }} {{ y|map('abs')|sum }} {{ y|reject|sum }}",
+    { x: ['ab', 'c'], y: [1, -2, 0] },
+  ],
+  ['sum of a chain whose step fails first', "{{ x|map('length')|map('string')|sum }}", { x: [2, ''] }],
   ['first stops a select chain at the first kept item', "{{ [1, 'x']|map('abs')|select('odd')|first }}"],
   ['first of a chain fails on a first item that fails', "{{ ['x', 1]|map('abs')|first }}"],
   [

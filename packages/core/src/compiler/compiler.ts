@@ -2964,7 +2964,7 @@ export class Compiler {
       ) {
         consumer = 'count';
         top = inner.node;
-      } else if (node.name === 'list' || node.name === 'first') {
+      } else if (node.name === 'list' || node.name === 'first' || node.name === 'sum') {
         consumer = node.name;
         top = inner;
       }
@@ -2990,7 +2990,11 @@ export class Compiler {
     });
     const first = builtinFilters.get('first') as FilterSpec;
     const empty = (state: RenderState): unknown => first.fn(state, []);
-    return chainOf(this.expression(top, scope), stages, fails, consumer, empty);
+    const consumedAt = spanOf(node);
+    const consumed = (error: unknown): never => {
+      throw locate(error, consumedAt, source);
+    };
+    return chainOf(this.expression(top, scope), stages, fails, consumer, empty, consumed);
   }
 
   /**

@@ -18,7 +18,7 @@
 import { type ItemStage, stageIteratorName } from '../filters/index';
 import { spend } from '../limits';
 import { iterate } from '../runtime/iterate';
-import { truthy } from '../runtime/operators';
+import { add, truthy } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { pyIterator } from '../runtime/values';
 import type { Ev } from './frame';
@@ -30,12 +30,13 @@ type Step = (state: RenderState, item: unknown) => unknown;
 const SKIP: unique symbol = Symbol('skip');
 
 /** What consumes the chain's items (see the module's comment). */
-export type ChainConsumer = 'generator' | 'list' | 'count' | 'first';
+export type ChainConsumer = 'generator' | 'list' | 'count' | 'first' | 'sum';
 
 /**
  * The evaluator of a chain: `source`'s items through `stages` (innermost first), consumed by `consumer`. Errors
  * thrown by a stage are passed to its `fail` (which locates them at its filter); the first stage's `fail` takes
- * those of evaluating and iterating the source too. `empty` is `|first`'s value when nothing is left.
+ * those of evaluating and iterating the source too. `empty` is `|first`'s value when nothing is left; `consumed`
+ * locates the errors of the consumer's own work (`|sum`'s additions) at its filter.
  */
 export function chainOf(
   source: Ev,
@@ -43,6 +44,7 @@ export function chainOf(
   fails: readonly ((error: unknown) => never)[],
   consumer: ChainConsumer,
   empty: (state: RenderState) => unknown,
+  consumed: (error: unknown) => never,
 ): Ev {
   // The first stage's errors are located by the loop's own `try`, as those of the source are; each later stage
   // locates its own, so the first stage needs no closure around it.
@@ -92,6 +94,30 @@ export function chainOf(
           return fail(error);
         }
         return count;
+      };
+    case 'sum':
+      // Python's `sum` adds each item as the generator yields it, so an addition that fails comes before a later
+      // item's failing step, as in Jinja2.
+      return (f) => {
+        let total: unknown = 0;
+        let item: unknown = SKIP;
+        try {
+          const value = source(f);
+          if (truthy(value)) {
+            const items = iterate(value);
+            const run = f.run;
+            for (let i = 0; i < items.length; i++) {
+              spend(run, cost);
+              item = step(run, items[i]);
+              if (item === SKIP) continue;
+              total = add(run, total, item);
+              item = SKIP;
+            }
+          }
+        } catch (error) {
+          return item === SKIP ? fail(error) : consumed(error);
+        }
+        return total;
       };
     case 'first':
       return (f) => {
