@@ -26,6 +26,7 @@ import {
   getitem,
   isInheritedName,
   itemReader,
+  type MemberAccess,
   memberAccess,
   readsOwnValueFirst,
   slice,
@@ -70,6 +71,7 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, FilterSpec, Registry, RenderState } from '../runtime/state';
+import { hasSurrogate } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
@@ -235,9 +237,6 @@ function namedMember(node: ast.Expr): [kind: 'attribute' | 'item', key: string, 
   }
   return null;
 }
-
-/** A UTF-16 surrogate, where code points and units stop counting alike. */
-const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * `str()` of a value for output, with text and small ints converted here (see `toText` in runtime/format.ts,
@@ -1192,14 +1191,9 @@ export class Compiler {
    * missing key reads as (it is false): `{% if item.discount %}` on data where most items have none.
    */
   private memberTruth(node: ast.Expr, scope: Scope): Cond | null {
-    const named = namedMember(node);
-    if (named === null) return null;
-    const [kind, key, object] = named;
-    const place = this.fixedPlace(object, scope);
-    if (place === null || place[0] !== 0 || !readsOwnValueFirst(key)) return null;
-    const read = memberAccess(kind, key);
-    const slot = place[1];
-    const load = propertyLoad(key, this.owner(object));
+    const member = this.frameMember(node, scope);
+    if (member === null) return null;
+    const { key, slot, read, load } = member;
     return (f) => {
       const o = f.vars[slot];
       if (typeof o === 'object' && o !== null) {
@@ -1208,6 +1202,27 @@ export class Compiler {
         if (value !== NOT_PLAIN && typeof value !== 'function') return truthy(value);
       }
       return truthy(read(o, key, load));
+    };
+  }
+
+  /**
+   * `x.key` or `x['key']` of a variable of this frame's, read as a member with a key a plain object cannot inherit:
+   * its slot, its read and the key's own load, for the tests of a member that do not read it whole; else null.
+   */
+  private frameMember(
+    node: ast.Expr,
+    scope: Scope,
+  ): { key: string; slot: number; read: MemberAccess; load: PropertyLoad } | null {
+    const named = namedMember(node);
+    if (named === null) return null;
+    const [kind, key, object] = named;
+    const place = this.fixedPlace(object, scope);
+    if (place === null || place[0] !== 0 || !readsOwnValueFirst(key)) return null;
+    return {
+      key,
+      slot: place[1],
+      read: memberAccess(kind, key),
+      load: propertyLoad(key, this.owner(object)),
     };
   }
 
@@ -1222,14 +1237,9 @@ export class Compiler {
       return null;
     }
     if (this.registry.tests.get(node.name) !== builtinTests.get(node.name)) return null;
-    const named = namedMember(node.node);
-    if (named === null) return null;
-    const [kind, key, object] = named;
-    const place = this.fixedPlace(object, scope);
-    if (place === null || place[0] !== 0 || !readsOwnValueFirst(key)) return null;
-    const read = memberAccess(kind, key);
-    const slot = place[1];
-    const load = propertyLoad(key, this.owner(object));
+    const member = this.frameMember(node.node, scope);
+    if (member === null) return null;
+    const { key, slot, read, load } = member;
     const defined = node.name === 'defined';
     const at = spanOf(node);
     const source = this.source;
@@ -2382,10 +2392,10 @@ export class Compiler {
             // slower on texts that are not Latin-1.)
             if (to >= o.length) {
               if (from === 0) return o;
-              if (!SURROGATE.test(o)) return from < o.length ? o.slice(from) : '';
+              if (!hasSurrogate(o)) return from < o.length ? o.slice(from) : '';
             } else {
               const head = o.slice(0, to);
-              if (!SURROGATE.test(head)) return from === 0 ? head : o.slice(from, to);
+              if (!hasSurrogate(head)) return from === 0 ? head : o.slice(from, to);
             }
           }
           return slice(o, from, to, null);

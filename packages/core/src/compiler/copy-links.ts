@@ -18,6 +18,7 @@ import * as iterate from '../runtime/iterate';
 import * as keyedAccess from '../runtime/keyed-access';
 import * as methods from '../runtime/methods';
 import * as operators from '../runtime/operators';
+import * as strings from '../runtime/strings';
 import * as undefinedValues from '../runtime/undefined';
 import * as values from '../runtime/values';
 import * as tests from '../tests/index';
@@ -39,6 +40,7 @@ export const COPY_LINKS: Readonly<Record<string, object>> = {
   'runtime/keyed-access': keyedAccess,
   'runtime/methods': methods,
   'runtime/operators': operators,
+  'runtime/strings': strings,
   'runtime/undefined': undefinedValues,
   'runtime/values': values,
   'tests/index': tests,
