@@ -60,6 +60,34 @@ const titleCases: fc.Arbitrary<JinjaCase> = asciiText.map((s) => ({
   data: { s },
 }));
 
+/**
+ * Hexadecimal float texts around the quick path of `float.fromhex` (up to 13 digits, a binary exponent in the
+ * normal range) and past it: more digits, subnormal and overflowing results, signs, spaces and a bare point.
+ */
+const hexDigits = (max: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'.split('')), maxLength: max });
+const hexFloatCases: fc.Arbitrary<JinjaCase> = fc
+  .record({
+    sign: fc.constantFrom('', '-', '+'),
+    prefix: fc.constantFrom('0x', '0X', ''),
+    whole: hexDigits(15),
+    fraction: fc.option(hexDigits(18)),
+    exponent: fc.option(
+      fc.oneof(
+        fc.integer({ min: -1100, max: 1100 }),
+        fc.integer({ min: -1030, max: -1015 }),
+        fc.integer({ min: 1015, max: 1030 }),
+      ),
+    ),
+    space: fc.constantFrom('', ' '),
+  })
+  .map(({ sign, prefix, whole, fraction, exponent, space }) => ({
+    template: '{{ (1.5).fromhex(s) }}',
+    data: {
+      s: `${space}${sign}${prefix}${whole}${fraction === null ? '' : `.${fraction}`}${exponent === null ? '' : `p${exponent}`}${space}`,
+    },
+  }));
+
 let jinja: JinjaBridge;
 beforeAll(async () => {
   jinja = await startJinja();
@@ -77,6 +105,10 @@ async function mismatches(cases: JinjaCase[]): Promise<string[]> {
 describe(`numbers and text against Jinja2 (seed ${SEED}, ${RUNS} of each)`, () => {
   it('round, %-format and repr print what Jinja2 prints, ties included', async () => {
     expect(await mismatches(fc.sample(numberCases, { seed: SEED, numRuns: RUNS }))).toEqual([]);
+  });
+
+  it('float.fromhex reads what Python reads, rounding, overflow and errors included', async () => {
+    expect(await mismatches(fc.sample(hexFloatCases, { seed: SEED, numRuns: RUNS }))).toEqual([]);
   });
 
   it('title and capitalize of ASCII text print what Jinja2 prints', async () => {

@@ -1228,9 +1228,15 @@ function floatFromHex(s: unknown): number | PyFloat {
     value = m[2].toLowerCase() === 'nan' ? Number.NaN : Number.POSITIVE_INFINITY;
   } else {
     const digits = `${m[3] ?? ''}${m[4] ?? ''}`;
-    const mantissa = BigInt(`0x${digits}`);
     const exp = Number(m[5] ?? '0') - 4 * (m[4] ?? '').length;
-    value = mantissa === 0n ? 0 : scaleBig(mantissa, exp);
+    if (digits.length <= 13 && exp >= -1022 && exp <= 1023) {
+      // Up to 52 bits are an exact double, and so is a power of two in the normal range: the product rounds once
+      // (to a subnormal or to infinity), as the exact value would.
+      value = Number.parseInt(digits, 16) * 2 ** exp;
+    } else {
+      const mantissa = BigInt(`0x${digits}`);
+      value = mantissa === 0n ? 0 : scaleBig(mantissa, exp);
+    }
     if (!Number.isFinite(value)) {
       throw new TemplateRuntimeError('OverflowError', 'hexadecimal value too large to represent as a float');
     }
