@@ -439,9 +439,11 @@ async function mismatches(cases: fc.Arbitrary<JinjaCase>): Promise<string[]> {
 /**
  * Chains of `map`, `select`, `reject`, `selectattr` and `rejectattr` with literal arguments, which run as one loop:
  * one to three steps, several of which fail on some items (`abs` of text, `gt` between text and ints, `odd` of
- * text), over lists of ints, texts, none and dicts, consumed by each way the compiler knows and by others. Jinja2's
- * generators take each item through every step before the next item, so which error comes first (or whether one
- * comes at all, after `|first`) depends on the order of the work.
+ * text), over lists of ints, texts, none and dicts, consumed by each way the compiler knows and by others, loops
+ * among them whose bodies fail, `break`, or look ahead (`loop.last`, `loop.nextitem`, `loop.revindex`). Jinja2's
+ * generators take each item through every step before the next item, and a loop pulls each item as it reaches it,
+ * so which error comes first (or whether one comes at all, after `|first` or a `break`) depends on the order of the
+ * work.
  */
 const itemChains: fc.Arbitrary<JinjaCase> = fc
   .tuple(
@@ -482,6 +484,12 @@ const itemChains: fc.Arbitrary<JinjaCase> = fc
       "{{ CHAIN|join('-') }}",
       '{{ CHAIN|sum }}',
       '{% for v in CHAIN %}{{ v }}/{{ loop.length }},{% endfor %}',
+      '{% for v in CHAIN %}{{ v + 1 }},{% else %}none{% endfor %}',
+      '{% for v in CHAIN %}{{ v }}{% if v is number and v > 1 %}{% break %}{% endif %},{% endfor %}',
+      '{% for v in CHAIN %}{{ v }}{% if loop.last %}!{% endif %}{% if loop.index > 1 %}{% break %}{% endif %}{% endfor %}',
+      '{% for v in CHAIN if v > 0 %}{{ v }}{{ loop.nextitem is defined }}{% break %}{% endfor %}',
+      '{% for v in CHAIN %}{% set w = v %}{{ w|abs }}{{ loop.revindex }}{% endfor %}',
+      '{% for v in x if v > 0 %}{{ v }}{{ loop.last }}{% if loop.index > 1 %}{% break %}{% endif %}{% endfor %}',
       '{% set l = CHAIN|list %}{% set _ = l.append(9) %}{{ l }}',
       '{{ (CHAIN|first) is undefined }}',
     ),

@@ -119,6 +119,36 @@ export const cases: Case[] = rows([
     'continue skips an item',
     '{% for x in range(5) %}{% if x is even %}{% continue %}{% endif %}{{ x }}{% endfor %}',
   ],
+  [
+    'a loop over select pulls each item as it reaches it: break comes before a later failing test',
+    "{% for x in xs|select('gt', 2) %}{{ x }}{% break %}{% endfor %}",
+    { xs: [3, 'a'] },
+  ],
+  [
+    'loop.last over a map chain looks one item ahead, and its failing step fails there',
+    "{% for x in xs|map('abs') %}{{ x }}{% if loop.last %}.{% endif %}{% if x > 1 %}{% break %}{% endif %}{% endfor %}",
+    { xs: [-1, -2, 'a'] },
+  ],
+  [
+    'loop.length over a select chain pulls the rest, and loop.nextitem one more',
+    "{% for x in xs|select('odd') %}{{ x }}{{ loop.nextitem }}/{{ loop.length }},{% endfor %}",
+    { xs: [1, 2, 3, 5, 6] },
+  ],
+  [
+    'a body failing on an item comes before a failing step of a later one',
+    "{% for x in xs|map('abs') %}{{ x ~ '' + 1 }}{% endfor %}",
+    { xs: [1, 'a'] },
+  ],
+  [
+    'a filtered loop with loop.last tests the next item ahead, and break stops before the rest',
+    '{% for x in xs if x > 1 %}{{ x }}{{ loop.last }}{% break %}{% endfor %}',
+    { xs: [2, 3, 'a'] },
+  ],
+  [
+    'a body that changes a later item is seen by map over the chain',
+    "{% for x in xs|map(attribute='n') %}{{ x }}{% if loop.first %}{% set _ = xs[1].update({'n': 9}) %}{% endif %}{% endfor %}",
+    { xs: [{ n: 1 }, { n: 2 }] },
+  ],
   ['break with the else branch skipped', '{% for x in [1, 2] %}{% break %}{% else %}E{% endfor %}done'],
   [
     'break inside a nested loop only breaks the inner loop',

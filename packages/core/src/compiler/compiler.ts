@@ -107,7 +107,7 @@ import {
   rangeLengthTo,
   rangeTo,
 } from './globals';
-import { type ChainConsumer, chainOf } from './item-stages';
+import { type ChainConsumer, chainFeed, chainOf, ItemFeed } from './item-stages';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
 import { exprSource } from './source';
@@ -1293,7 +1293,12 @@ export class Compiler {
   private forLoop(forNode: ast.For, scope: Scope): St {
     const source = this.source;
     const node = { ...spanOf(forNode), iter: spanOf(forNode.iter) };
-    const iterable = this.guarded(forNode.iter, this.expression(forNode.iter, scope));
+    // A loop over a chain of `select`, `map`... pulls each item through it as it reaches the item (`chainFeed`).
+    const chain = forNode.iter.type === 'Filter' ? this.chainStages(forNode.iter, scope) : null;
+    const feed = chain === null ? null : chainFeed(chain.source, chain.stages, chain.fails);
+    // With a feed, the chain is compiled there, and the loops below that take `iterable` are not chosen.
+    const iterable: Ev =
+      feed === null ? this.guarded(forNode.iter, this.expression(forNode.iter, scope)) : () => undefined;
     const inner = new Scope(scope);
     inner.analyze({ params: [forNode.target], body: forNode.body });
     const bind = this.loopBinder(forNode.target, inner, forNode);
@@ -1315,14 +1320,9 @@ export class Compiler {
     this.watchControl = outerWatch;
     const otherwise = forNode.else_.length > 0 ? this.scopedBody(forNode.else_, scope) : null;
     const recursive = forNode.recursive;
-    if (
-      itemSlot >= 0 &&
-      loopSlot < 0 &&
-      keep === null &&
-      otherwise === null &&
-      !resetLocals &&
-      !containsControl(forNode.body)
-    ) {
+    // The loops without `loop`, `else`, `break`/`continue` or names the body assigns have code of their own.
+    const simple = loopSlot < 0 && otherwise === null && !resetLocals && !containsControl(forNode.body);
+    if (simple && feed === null && itemSlot >= 0 && keep === null) {
       const text = this.onlyText(forNode.body);
       if (text !== undefined) {
         const items = (value: unknown): number => loopItems(value, node, source).length;
@@ -1331,51 +1331,41 @@ export class Compiler {
       }
       return this.plainLoop(iterable, itemSlot, blank, body, node, source);
     }
-    if (
-      itemSlot < 0 &&
-      loopSlot < 0 &&
-      keep === null &&
-      otherwise === null &&
-      !resetLocals &&
-      !containsControl(forNode.body)
-    ) {
+    if (simple && feed !== null && itemSlot >= 0 && keep === null) {
+      return this.pulledLoop(feed, itemSlot, blank, body, node, source);
+    }
+    if (simple && feed === null && itemSlot < 0 && keep === null) {
       return this.unpackingLoop(iterable, bind, blank, body, node, source);
     }
-    if (
-      itemSlot >= 0 &&
-      loopSlot < 0 &&
-      filter !== null &&
-      otherwise === null &&
-      !resetLocals &&
-      !containsControl(forNode.body)
-    ) {
+    if (simple && feed === null && itemSlot >= 0 && filter !== null) {
       return this.filteredLoop(iterable, filter, itemSlot, blank, body, node, source);
     }
 
     // `status.finished` tells whether `else` is skipped: Jinja2 runs it when no iteration finished its body.
-    const loop = (f: Frame, value: unknown, depth0: number, status: { finished: boolean } | null): string => {
+    // `fed` is the chain's feed at the top level, null for the items of `value`.
+    const loop = (
+      f: Frame,
+      value: unknown,
+      depth0: number,
+      status: { finished: boolean } | null,
+      fed: ItemFeed | null,
+    ): string => {
       const run = f.run;
-      let items = loopItems(value, node, source);
-      // Jinja2 filters lazily, before each iteration, so the filter sees what earlier iterations changed; with
-      // `loop` in use the kept items are needed first (`loop.length`, `loop.last`), so they are filtered up front.
-      const kept = keep === null ? null : keep(f);
+      // Jinja2 filters lazily, before each iteration, so the filter sees what earlier iterations changed. Without
+      // `loop`, the filter is asked in the loop below; with it, through a feed, which `loop.last` and
+      // `loop.length` pull ahead of the loop as Jinja2's do. A chain's feed applies the filter itself.
+      const kept = keep === null || fed !== null ? null : keep(f);
       const lazy = kept !== null && loopSlot < 0;
-      if (kept !== null && !lazy) {
-        const all = items;
-        items = [];
-        for (let i = 0; i < all.length; i++) {
-          if (--run.unitsLeft < 0) readClock(run);
-          if (kept(all[i])) items.push(all[i]);
-        }
-      }
-      if (items.length === 0) return '';
+      if (kept !== null && !lazy) fed = new ItemFeed(loopItems(value, node, source), null, kept, run);
+      const all = fed === null ? loopItems(value, node, source) : fed.items;
+      if (fed === null ? all.length === 0 : !fed.has(0)) return '';
       const vars = blank.slice();
       const frame = new Frame(vars, f, run);
       const context =
         loopSlot < 0
           ? null
           : new LoopContext(
-              items,
+              all,
               depth0,
               recursive
                 ? (state, children) => {
@@ -1387,22 +1377,23 @@ export class Compiler {
                       );
                     }
                     try {
-                      return loop(f, children, depth0 + 1, null);
+                      return loop(f, children, depth0 + 1, null, null);
                     } finally {
                       r.depth--;
                     }
                   }
                 : null,
+              fed,
             );
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
-      for (let i = 0; i < items.length; i++) {
+      for (let i = 0; fed === null ? i < all.length : fed.has(i); i++) {
         if (--run.unitsLeft < 0) readClock(run);
-        if (lazy && !(kept as (item: unknown) => boolean)(items[i])) continue;
+        if (lazy && !(kept as (item: unknown) => boolean)(all[i])) continue;
         if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
         if (resetLocals && i > 0) for (let slot = fixedSlots; slot < size; slot++) vars[slot] = MISSING;
-        if (itemSlot >= 0) vars[itemSlot] = items[i];
-        else bind(vars, items[i]);
+        if (itemSlot >= 0) vars[itemSlot] = all[i];
+        else bind(vars, all[i]);
         if (context !== null) {
           context.index0 = i;
           vars[loopSlot] = context;
@@ -1418,10 +1409,14 @@ export class Compiler {
       return out;
     };
 
-    if (otherwise === null) return (f) => loop(f, iterable(f), 0, null);
+    const start = (f: Frame, status: { finished: boolean } | null): string =>
+      feed === null
+        ? loop(f, iterable(f), 0, status, null)
+        : loop(f, undefined, 0, status, feed(f, keep?.(f) ?? null));
+    if (otherwise === null) return (f) => start(f, null);
     return (f) => {
       const status = { finished: false };
-      const out = loop(f, iterable(f), 0, status);
+      const out = start(f, status);
       return status.finished ? out : out + otherwise(f);
     };
   }
@@ -1530,6 +1525,38 @@ export class Compiler {
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
       for (let i = 0; i < items.length; i++) {
+        if (--run.unitsLeft < 0) readClock(run);
+        if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
+        vars[itemSlot] = items[i];
+        out += body(frame);
+        if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
+      }
+      return out;
+    };
+  }
+
+  /**
+   * `plainLoop` over a chain of `select`, `map`... (`chainFeed`): each item is pulled through the chain when the
+   * loop reaches it, as Jinja2's loop takes it from the generators. Written out for the same reason.
+   */
+  private pulledLoop(
+    feed: (f: Frame, kept: null) => ItemFeed,
+    itemSlot: number,
+    blank: readonly unknown[],
+    body: St,
+    node: ast.Span & { iter: ast.Span },
+    source: string,
+  ): St {
+    return (f) => {
+      const fed = feed(f, null);
+      if (!fed.has(0)) return '';
+      const items = fed.items;
+      const run = f.run;
+      const vars = blank.slice();
+      const frame = new Frame(vars, f, run);
+      const maxOutput = run.limits.maxOutputSize;
+      let out = '';
+      for (let i = 0; fed.has(i); i++) {
         if (--run.unitsLeft < 0) readClock(run);
         if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
         vars[itemSlot] = items[i];
@@ -2979,16 +3006,38 @@ export class Compiler {
         top = inner;
       }
     }
+    const chain = top === null ? null : this.chainStages(top, scope);
+    if (chain === null) return null;
+    const first = builtinFilters.get('first') as FilterSpec;
+    const empty = (state: RenderState): unknown => first.fn(state, []);
+    const consumedAt = spanOf(node);
+    const source = this.source;
+    const consumed = (error: unknown): never => {
+      throw locate(error, consumedAt, source);
+    };
+    return chainOf(chain.source, chain.stages, chain.fails, consumer, empty, consumed);
+  }
+
+  /**
+   * The item stages of the chain that `top` ends (innermost first), with the source they take the items of and
+   * the `fail` of each, which locates an error at its filter. Null when `top` is no such filter.
+   */
+  private chainStages(
+    top: ast.Expr,
+    scope: Scope,
+  ): { source: Ev; stages: ItemStage[]; fails: ((error: unknown) => never)[] } | null {
+    const builtin = (name: string): boolean => this.registry.filters.get(name) === builtinFilters.get(name);
     const stages: ItemStage[] = [];
     const places: ast.Filter[] = [];
-    while (top?.type === 'Filter' && top.node !== null && builtin(top.name)) {
-      const stage = literalItemStage(this.registry, top, this.keyReaders);
+    let inner: ast.Expr | null = top;
+    while (inner?.type === 'Filter' && inner.node !== null && builtin(inner.name)) {
+      const stage = literalItemStage(this.registry, inner, this.keyReaders);
       if (stage === undefined) break;
       stages.push(stage);
-      places.push(top);
-      top = top.node;
+      places.push(inner);
+      inner = inner.node;
     }
-    if (stages.length === 0 || top === null) return null;
+    if (stages.length === 0 || inner === null) return null;
     stages.reverse();
     places.reverse();
     const source = this.source;
@@ -2998,13 +3047,7 @@ export class Compiler {
         throw locate(error, at, source);
       };
     });
-    const first = builtinFilters.get('first') as FilterSpec;
-    const empty = (state: RenderState): unknown => first.fn(state, []);
-    const consumedAt = spanOf(node);
-    const consumed = (error: unknown): never => {
-      throw locate(error, consumedAt, source);
-    };
-    return chainOf(this.expression(top, scope), stages, fails, consumer, empty, consumed);
+    return { source: this.expression(inner, scope), stages, fails };
   }
 
   /**

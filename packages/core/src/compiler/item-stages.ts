@@ -9,7 +9,8 @@
  * - `|list` takes the items as a new list (no generator made, then copied);
  * - `|list|length` and `|list|count` count them;
  * - `|first` stops at the first, as `next()` on the generator does;
- * - anything else (a loop, `|join`, printing) gets the generator.
+ * - a `for` loop pulls each item as it reaches it (`chainFeed`);
+ * - anything else (`|join`, printing) gets the generator.
  *
  * The loops live in the compiler's copied code (see code-copies.ts), so each hot template's chain calls its own
  * steps from a loop of its own, where the filters' shared loops saw the steps of every template. Each consumer's
@@ -21,7 +22,7 @@ import { iterate } from '../runtime/iterate';
 import { add, truthy } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { pyIterator } from '../runtime/values';
-import type { Ev } from './frame';
+import type { Ev, Frame } from './frame';
 
 /** What one step does to an item: its next value, or SKIP when the item leaves the chain. */
 type Step = (state: RenderState, item: unknown) => unknown;
@@ -46,11 +47,7 @@ export function chainOf(
   empty: (state: RenderState) => unknown,
   consumed: (error: unknown) => never,
 ): Ev {
-  // The first stage's errors are located by the loop's own `try`, as those of the source are; each later stage
-  // locates its own, so the first stage needs no closure around it.
-  const step = composed(
-    stages.map((stage, i) => (i === 0 ? stepOf(stage) : located(stepOf(stage), fails[i]))),
-  );
+  const step = chainStep(stages, fails);
   const name = stageIteratorName(stages[stages.length - 1]);
   const cost = stages.length;
   const fail = fails[0];
@@ -138,6 +135,92 @@ export function chainOf(
         }
       };
   }
+}
+
+/** What a feed does to each item of its source: a chain's steps, their cost, and the `fail` of the first. */
+interface FeedSteps {
+  readonly step: Step;
+  readonly cost: number;
+  readonly fail: (error: unknown) => never;
+}
+
+/**
+ * A loop's items taken one at a time from what yields them, as Jinja2's loop takes them from a generator
+ * (`select`, `map`, the loop's own `if`): an item is pulled when the loop reaches it, or when `loop.last` or
+ * `loop.nextitem` looks one ahead, or when `loop.length` counts the rest. So a step that would fail on a later
+ * item fails after the bodies before it, never when `break` leaves the loop first, and a step or filter sees what
+ * the bodies before it changed.
+ */
+export class ItemFeed {
+  /** The items pulled so far, in order. */
+  readonly items: unknown[] = [];
+  private at = 0;
+
+  constructor(
+    /** The items to pull from. */
+    private readonly source: readonly unknown[],
+    /** The chain each source item goes through, or null. */
+    private readonly steps: FeedSteps | null,
+    /** The loop's `if` filter, or null. */
+    private readonly kept: ((item: unknown) => boolean) | null,
+    private readonly run: RenderState,
+  ) {}
+
+  /** True when there is an item at `index`, pulling up to it when it has not been pulled yet. */
+  has(index: number): boolean {
+    return index < this.items.length || this.pullTo(index);
+  }
+
+  /** `has` for an item not pulled yet. Each source item spends from the render's time, as a loop's item does. */
+  private pullTo(index: number): boolean {
+    const { items, source, steps, kept, run } = this;
+    while (index >= items.length) {
+      if (this.at >= source.length) return false;
+      let item = source[this.at++];
+      if (steps !== null) {
+        spend(run, steps.cost);
+        try {
+          item = steps.step(run, item);
+        } catch (error) {
+          return steps.fail(error);
+        }
+        if (item === SKIP) continue;
+      } else spend(run, 1);
+      if (kept === null || kept(item)) items.push(item);
+    }
+    return true;
+  }
+}
+
+/**
+ * The chain as a loop pulls it: for each render, the feed of the source's items through the steps, with the loop's
+ * `if` filter (`kept`) after them. The source is evaluated when the loop starts, as Jinja2 calls the filters then;
+ * errors are located as `chainOf`'s are.
+ */
+export function chainFeed(
+  source: Ev,
+  stages: readonly ItemStage[],
+  fails: readonly ((error: unknown) => never)[],
+): (f: Frame, kept: ((item: unknown) => boolean) | null) => ItemFeed {
+  const steps: FeedSteps = { step: chainStep(stages, fails), cost: stages.length, fail: fails[0] };
+  return (f, kept) => {
+    let items: readonly unknown[];
+    try {
+      const value = source(f);
+      items = truthy(value) ? iterate(value) : [];
+    } catch (error) {
+      return steps.fail(error);
+    }
+    return new ItemFeed(items, steps, kept, f.run);
+  };
+}
+
+/**
+ * The stages' steps as one. The first stage's errors are located by the consumer's own `try`, as those of the
+ * source are; each later stage locates its own, so the first stage needs no closure around it.
+ */
+function chainStep(stages: readonly ItemStage[], fails: readonly ((error: unknown) => never)[]): Step {
+  return composed(stages.map((stage, i) => (i === 0 ? stepOf(stage) : located(stepOf(stage), fails[i]))));
 }
 
 /**

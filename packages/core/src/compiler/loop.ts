@@ -3,6 +3,7 @@ import { strRepr } from '../runtime/format';
 import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { AttributeSource, type EngineMethod, type Kwargs, NO_OBJECT, Undefined } from '../runtime/values';
+import type { ItemFeed } from './item-stages';
 
 /** A read of one of `loop`'s attributes that are values. */
 type LoopRead = (loop: LoopContext) => unknown;
@@ -15,11 +16,11 @@ type LoopRead = (loop: LoopContext) => unknown;
 const PLAIN_ATTRIBUTES: ReadonlyArray<readonly [string, LoopRead]> = [
   ['index', (loop) => loop.index0 + 1],
   ['index0', (loop) => loop.index0],
-  ['revindex', (loop) => loop.items.length - loop.index0],
-  ['revindex0', (loop) => loop.items.length - loop.index0 - 1],
+  ['revindex', (loop) => loop.count() - loop.index0],
+  ['revindex0', (loop) => loop.count() - loop.index0 - 1],
   ['first', (loop) => loop.index0 === 0],
-  ['last', (loop) => loop.index0 === loop.items.length - 1],
-  ['length', (loop) => loop.items.length],
+  ['last', (loop) => !loop.hasItem(loop.index0 + 1)],
+  ['length', (loop) => loop.count()],
   ['depth', (loop) => loop.depth0 + 1],
   ['depth0', (loop) => loop.depth0],
   [
@@ -32,7 +33,7 @@ const PLAIN_ATTRIBUTES: ReadonlyArray<readonly [string, LoopRead]> = [
   [
     'nextitem',
     (loop) =>
-      loop.index0 < loop.items.length - 1
+      loop.hasItem(loop.index0 + 1)
         ? loop.items[loop.index0 + 1]
         : new Undefined(undefined, NO_OBJECT, 'there is no next item'),
   ],
@@ -78,21 +79,34 @@ export class LoopContext extends AttributeSource {
    * renders' loop objects have, and the code optimized on it (see kept-shapes.ts). It is here, not there, because
    * each copy of the compiler has this class of its own.
    */
-  static readonly kept: LoopContext = new LoopContext([{}], 0, null);
+  static readonly kept: LoopContext = new LoopContext([{}], 0, null, null);
   readonly pyType = 'jinja2.runtime.LoopContext';
   /** 0-based position of the current item. */
   index0 = -1;
   private lastChanged: unknown[] | undefined;
 
   constructor(
-    /** The items the loop runs over (after the loop's `if` filter). */
+    /** The items the loop runs over (after the loop's `if` filter): all of them, or those `feed` has pulled. */
     readonly items: readonly unknown[],
     /** 0-based nesting level of a recursive loop. */
     readonly depth0: number,
     /** Renders the loop again over other items (recursive loops only). */
     readonly recurse: ((state: RenderState, items: unknown) => string) | null,
+    /** Where the items come from when they are pulled as the loop goes (`items` is then its `items`). */
+    private readonly feed: ItemFeed | null,
   ) {
     super();
+  }
+
+  /** True when the loop has an item at `index`, pulled from the feed if need be. */
+  hasItem(index: number): boolean {
+    return this.feed === null ? index < this.items.length : this.feed.has(index);
+  }
+
+  /** The number of items; a feed's rest is pulled, as Jinja2's `loop.length` lists the rest of its generator. */
+  count(): number {
+    if (this.feed !== null) this.feed.has(Number.POSITIVE_INFINITY);
+    return this.items.length;
   }
 
   override attr(name: string): unknown {
@@ -146,10 +160,10 @@ export class LoopContext extends AttributeSource {
   }
 
   override length(): number {
-    return this.items.length;
+    return this.count();
   }
 
   override text(): string {
-    return `<LoopContext ${this.index0 + 1}/${this.items.length}>`;
+    return `<LoopContext ${this.index0 + 1}/${this.count()}>`;
   }
 }
