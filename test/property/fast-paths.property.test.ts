@@ -450,7 +450,8 @@ const itemChains: fc.Arbitrary<JinjaCase> = fc
     fc.array(
       fc.oneof(
         fc.integer({ min: -3, max: 4 }),
-        fc.constantFrom('a', '', 'B'),
+        fc.constantFrom('a', '', 'B', 'ab'),
+        fc.constant([2]),
         fc.constant(null),
         fc.record({ a: fc.oneof(fc.integer({ min: -1, max: 2 }), fc.constantFrom('x', null)) }),
       ),
@@ -461,6 +462,7 @@ const itemChains: fc.Arbitrary<JinjaCase> = fc
         "map('abs')",
         "map('string')",
         "map('length')",
+        "map('first')",
         "map(attribute='a')",
         "map(attribute='a', default=7)",
         'select',
@@ -483,6 +485,8 @@ const itemChains: fc.Arbitrary<JinjaCase> = fc
       '{{ CHAIN|first }}',
       "{{ CHAIN|join('-') }}",
       '{{ CHAIN|sum }}',
+      '{{ CHAIN|min }}',
+      '{{ CHAIN|max }}',
       '{% for v in CHAIN %}{{ v }}/{{ loop.length }},{% endfor %}',
       '{% for v in CHAIN %}{{ v + 1 }},{% else %}none{% endfor %}',
       '{% for v in CHAIN %}{{ v }}{% if v is number and v > 1 %}{% break %}{% endif %},{% endfor %}',

@@ -9,6 +9,16 @@ const users = [
 
 /** The built-in filters that work on sequences and mappings. */
 export const cases: Case[] = rows([
+  [
+    'min of a map chain compares each item as it comes: a failing comparison before a later failing step',
+    "{{ xs|map('first')|min }}",
+    { xs: ['ab', [2], 5] },
+  ],
+  [
+    'max of a map chain, by lower case, and of an empty chain',
+    "{{ xs|map('first')|max }}|{{ xs|select('none')|max }}|",
+    { xs: ['ab', 'Ba', 'c'] },
+  ],
   ['first of a list', '{{ [1, 2]|first }}'],
   ['first of a string', "{{ 'abc'|first }}"],
   ['first of an empty list is undefined', '[{{ []|first }}]'],

@@ -3001,15 +3001,24 @@ export class Compiler {
       ) {
         consumer = 'count';
         top = inner.node;
-      } else if (node.name === 'list' || node.name === 'first' || node.name === 'sum') {
+      } else if (
+        node.name === 'list' ||
+        node.name === 'first' ||
+        node.name === 'sum' ||
+        node.name === 'min' ||
+        node.name === 'max'
+      ) {
         consumer = node.name;
         top = inner;
       }
     }
     const chain = top === null ? null : this.chainStages(top, scope);
     if (chain === null) return null;
-    const first = builtinFilters.get('first') as FilterSpec;
-    const empty = (state: RenderState): unknown => first.fn(state, []);
+    // What the consumer gives for no items; only `|first`, `|min` and `|max` ask.
+    const consumerSpec = builtinFilters.get(
+      consumer === 'min' || consumer === 'max' ? consumer : 'first',
+    ) as FilterSpec;
+    const empty = (state: RenderState): unknown => consumerSpec.fn(state, []);
     const consumedAt = spanOf(node);
     const source = this.source;
     const consumed = (error: unknown): never => {

@@ -9,6 +9,7 @@
  * - `|list` takes the items as a new list (no generator made, then copied);
  * - `|list|length` and `|list|count` count them;
  * - `|first` stops at the first, as `next()` on the generator does;
+ * - `|sum`, `|min` and `|max` take each item as it comes;
  * - a `for` loop pulls each item as it reaches it (`chainFeed`);
  * - anything else (`|join`, printing) gets the generator.
  *
@@ -17,9 +18,10 @@
  * loop is written out rather than shared through a callback per item, which is the call this module removes.
  */
 import { type ItemStage, stageIteratorName } from '../filters/index';
+import { ignoreCase } from '../filters/lookup';
 import { spend } from '../limits';
 import { iterate } from '../runtime/iterate';
-import { add, truthy } from '../runtime/operators';
+import { add, gt, lt, truthy } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { pyIterator } from '../runtime/values';
 import type { Ev, Frame } from './frame';
@@ -31,13 +33,14 @@ type Step = (state: RenderState, item: unknown) => unknown;
 const SKIP: unique symbol = Symbol('skip');
 
 /** What consumes the chain's items (see the module's comment). */
-export type ChainConsumer = 'generator' | 'list' | 'count' | 'first' | 'sum';
+export type ChainConsumer = 'generator' | 'list' | 'count' | 'first' | 'sum' | 'min' | 'max';
 
 /**
  * The evaluator of a chain: `source`'s items through `stages` (innermost first), consumed by `consumer`. Errors
  * thrown by a stage are passed to its `fail` (which locates them at its filter); the first stage's `fail` takes
- * those of evaluating and iterating the source too. `empty` is `|first`'s value when nothing is left; `consumed`
- * locates the errors of the consumer's own work (`|sum`'s additions) at its filter.
+ * those of evaluating and iterating the source too. `empty` is the consumer's value when nothing is left (`|first`,
+ * `|min`, `|max`); `consumed` locates the errors of the consumer's own work (`|sum`'s additions, `|min`'s
+ * comparisons) at its filter.
  */
 export function chainOf(
   source: Ev,
@@ -116,6 +119,38 @@ export function chainOf(
         }
         return total;
       };
+    case 'min':
+    case 'max': {
+      // Python's `min` and `max` compare each item as the generator yields it (by its lower case when a text), so
+      // a comparison that fails comes before a later item's failing step, as in Jinja2.
+      const better = consumer === 'min' ? lt : gt;
+      return (f) => {
+        let best: unknown = SKIP;
+        let bestKey: unknown;
+        let item: unknown = SKIP;
+        try {
+          const value = source(f);
+          if (truthy(value)) {
+            const items = iterate(value);
+            const run = f.run;
+            for (let i = 0; i < items.length; i++) {
+              spend(run, cost);
+              item = step(run, items[i]);
+              if (item === SKIP) continue;
+              const key = ignoreCase(item);
+              if (best === SKIP || better(key, bestKey)) {
+                best = item;
+                bestKey = key;
+              }
+              item = SKIP;
+            }
+          }
+        } catch (error) {
+          return item === SKIP ? fail(error) : consumed(error);
+        }
+        return best === SKIP ? empty(f.run) : best;
+      };
+    }
     case 'first':
       return (f) => {
         try {
