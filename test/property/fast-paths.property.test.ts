@@ -421,6 +421,36 @@ const attributeReads: fc.Arbitrary<JinjaCase> = fc
     data: { items },
   }));
 
+/**
+ * `groupby` over keys that are all texts (grouped by a map, only the distinct keys sorted) and over keys of other
+ * kinds (numbers, none, missing: sorted item by item): case-insensitive or not, texts that differ in case only, and
+ * texts whose order by code point differs from their order by UTF-16 unit.
+ */
+const groupings: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.array(
+      fc.record(
+        {
+          k: fc.oneof(
+            {
+              weight: 5,
+              arbitrary: fc.constantFrom('a', 'A', 'b', 'B', '', 'ab', 'é', 'É', '\u{1F600}', '\uFF5E'),
+            },
+            { weight: 1, arbitrary: fc.oneof(fc.integer({ min: 0, max: 2 }), fc.constant(null)) },
+          ),
+          i: fc.integer({ min: 0, max: 99 }),
+        },
+        { requiredKeys: ['i'] },
+      ),
+      { maxLength: 8 },
+    ),
+    fc.constantFrom("groupby('k')", "groupby('k', case_sensitive=true)", "groupby('k', default='z')"),
+  )
+  .map(([items, filter]) => ({
+    template: `{% for g in items|${filter} %}{{ g.grouper }}:{{ g.list|map(attribute='i')|join(',') }};{% endfor %}`,
+    data: { items },
+  }));
+
 let jinja: JinjaBridge;
 beforeAll(async () => {
   jinja = await startJinja();
@@ -528,6 +558,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],
   ['attribute reads, dict truth and namespace writes give what Jinja2 gives', attributeReads],
+  ['groupby makes the groups Jinja2 makes, in its order, errors included', groupings],
 ];
 
 describe(`the render path's quick ways against Jinja2 (seed ${SEED}, ${RUNS} of each)`, () => {
