@@ -211,7 +211,11 @@ function uniqueBy(caseSensitive: unknown = false, attribute: unknown = null): Pr
 type Group = { key: unknown; items: unknown[] };
 
 /** Jinja2's `groupby`: the items sorted by their keys (a stable sort), then each run of equal keys made a group. */
-function sortedGroups(state: RenderState, items: readonly unknown[], key: (item: unknown) => unknown): Group[] {
+function sortedGroups(
+  state: RenderState,
+  items: readonly unknown[],
+  key: (item: unknown) => unknown,
+): Group[] {
   const groups: Group[] = [];
   for (const { item, key: k } of sortedByKey(state, items, key)) {
     spend(state, 1);
