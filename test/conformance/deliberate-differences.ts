@@ -49,7 +49,7 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     engine: { error: 'UndefinedError', message: /^'lipsum' is undefined$/ },
   },
   {
-    what: "`map`, `select`, `reject`, ... return lists that can be looped over twice, and fail when the filter runs, except where a `for` loop or the `first`, `sum`, `min` or `max` filter takes a chain of them with literal arguments: that takes each item through the chain as it needs it, as Jinja2's generators give it",
+    what: "`map`, `select`, `reject`, ... return lists that can be looped over twice, and fail when the filter runs, except where a `for` loop or the `first`, `sum`, `min` or `max` filter takes a chain of them (arguments spread by `*` and `**` aside): that takes each item through the chain as it needs it, as Jinja2's generators give it",
     jinja: { output: /<generator object \w+>/ },
     engine: { error: 'TypeError', message: /object is not iterable$/ },
   },

@@ -467,7 +467,8 @@ async function mismatches(cases: fc.Arbitrary<JinjaCase>): Promise<string[]> {
 }
 
 /**
- * Chains of `map`, `select`, `reject`, `selectattr` and `rejectattr` with literal arguments, which run as one loop:
+ * Chains of `map`, `select`, `reject`, `selectattr` and `rejectattr` with literal arguments or arguments from
+ * variables, which run as one loop:
  * one to three steps, several of which fail on some items (`abs` of text, `gt` between text and ints, `odd` of
  * text), over lists of ints, texts, none and dicts, consumed by each way the compiler knows and by others, loops
  * among them whose bodies fail, `break`, or look ahead (`loop.last`, `loop.nextitem`, `loop.revindex`). Jinja2's
@@ -505,6 +506,11 @@ const itemChains: fc.Arbitrary<JinjaCase> = fc
         "rejectattr('a', 'eq', 1)",
         "selectattr('a', 'defined')",
         "select('divisibleby', 0)",
+        "select('gt', n)",
+        'map(f)',
+        'selectattr(k)',
+        'map(attribute=k)',
+        "rejectattr(k, 'eq', n)",
       ),
       { minLength: 1, maxLength: 3 },
     ),
@@ -530,7 +536,8 @@ const itemChains: fc.Arbitrary<JinjaCase> = fc
   )
   .map(([x, steps, consumer]) => ({
     template: consumer.replace('CHAIN', `x|${steps.join('|')}`),
-    data: { x },
+    // Arguments from variables: the stage is bound at each render (`renderStage`).
+    data: { x, n: 0, f: 'abs', k: 'a' },
   }));
 
 /** Each kind of case, with what its renders must show: the same text as Jinja2's. */

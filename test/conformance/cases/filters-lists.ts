@@ -19,6 +19,16 @@ export const cases: Case[] = rows([
     "{{ xs|map('first')|max }}|{{ xs|select('none')|max }}|",
     { xs: ['ab', 'Ba', 'c'] },
   ],
+  [
+    'first of a map by a filter named in a variable stops before a failing item',
+    '{{ xs|map(f)|first }}',
+    { xs: [-3, 'a'], f: 'abs' },
+  ],
+  [
+    'an unknown test named in a variable fails only when an item reaches it',
+    "{{ xs|map('abs')|select(t)|list }}|{{ ys|map('abs')|select(t)|list }}",
+    { xs: [], ys: [1], t: 'nosuchtest' },
+  ],
   ['first of a list', '{{ [1, 2]|first }}'],
   ['first of a string', "{{ 'abc'|first }}"],
   ['first of an empty list is undefined', '[{{ []|first }}]'],

@@ -145,6 +145,16 @@ export const cases: Case[] = rows([
     { xs: [2, 3, 'a'] },
   ],
   [
+    'a loop over select with an argument from a variable pulls each item too: break before a failing test',
+    "{% for x in xs|selectattr('a', 'gt', n) %}{{ x.a }}{% break %}{% endfor %}",
+    { xs: [{ a: 3 }, { a: 'b' }], n: 2 },
+  ],
+  [
+    'a chain with a filter named by a variable fails on the item it reaches, after the bodies before it',
+    '{% for x in xs|map(f) %}{{ x }},{% endfor %}',
+    { xs: [-1, 'a'], f: 'abs' },
+  ],
+  [
     'a body that changes a later item is seen by map over the chain',
     "{% for x in xs|map(attribute='n') %}{{ x }}{% if loop.first %}{% set _ = xs[1].update({'n': 9}) %}{% endif %}{% endfor %}",
     { xs: [{ n: 1 }, { n: 2 }] },

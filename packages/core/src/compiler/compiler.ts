@@ -6,7 +6,7 @@ import {
   TemplateRuntimeError,
   TemplateSyntaxError,
 } from '../errors';
-import { builtinFilters, type ItemStage, itemStage } from '../filters/index';
+import { builtinFilters, type ItemStage, itemStage, renderStage } from '../filters/index';
 import { type KeyReaderMaker, withKeyReaders } from '../filters/lookup';
 import { serviceFilters } from '../filters/service';
 import {
@@ -107,7 +107,14 @@ import {
   rangeLengthTo,
   rangeTo,
 } from './globals';
-import { type ChainConsumer, chainFeed, chainOf, ItemFeed } from './item-stages';
+import {
+  type ChainConsumer,
+  type ChainStage,
+  chainFeed,
+  chainOf,
+  ItemFeed,
+  type RenderedStage,
+} from './item-stages';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
 import { exprSource } from './source';
@@ -3034,13 +3041,14 @@ export class Compiler {
   private chainStages(
     top: ast.Expr,
     scope: Scope,
-  ): { source: Ev; stages: ItemStage[]; fails: ((error: unknown) => never)[] } | null {
+  ): { source: Ev; stages: ChainStage[]; fails: ((error: unknown) => never)[] } | null {
     const builtin = (name: string): boolean => this.registry.filters.get(name) === builtinFilters.get(name);
-    const stages: ItemStage[] = [];
+    const stages: ChainStage[] = [];
     const places: ast.Filter[] = [];
     let inner: ast.Expr | null = top;
     while (inner?.type === 'Filter' && inner.node !== null && builtin(inner.name)) {
-      const stage = literalItemStage(this.registry, inner, this.keyReaders);
+      const stage =
+        literalItemStage(this.registry, inner, this.keyReaders) ?? this.renderedStage(inner, scope);
       if (stage === undefined) break;
       stages.push(stage);
       places.push(inner);
@@ -3057,6 +3065,41 @@ export class Compiler {
       };
     });
     return { source: this.expression(inner, scope), stages, fails };
+  }
+
+  /**
+   * The stage of `map`, `select`, `reject`, `selectattr` or `rejectattr` whose arguments are not all literals (or
+   * do not bind when compiled): they are evaluated, and the stage bound as the filter binds them, at each render.
+   * Undefined for any other filter, for arguments spread from `*args` or `**kwargs`, and for a call that cannot bind.
+   */
+  private renderedStage(node: ast.Filter, scope: Scope): RenderedStage | undefined {
+    const { name } = node;
+    if (
+      name !== 'map' &&
+      name !== 'select' &&
+      name !== 'reject' &&
+      name !== 'selectattr' &&
+      name !== 'rejectattr'
+    )
+      return undefined;
+    if (node.dynArgs !== null || node.dynKwargs !== null) return undefined;
+    // A call Python cannot bind (`map(value=1)`) fails as the filter's call fails.
+    const spec = builtinFilters.get(name) as FilterSpec;
+    const keys = node.kwargs.map((kw) => kw.key);
+    if (planArguments(spec, 'filter', name, node.args.length, keys).error !== null) return undefined;
+    const args = node.args.map((arg) => this.expression(arg, scope));
+    const keywords = node.kwargs.map((kw) => [kw.key, this.expression(kw.value, scope)] as const);
+    return {
+      kind: 'rendered',
+      iteratorName: name === 'map' ? 'sync_do_map' : 'select_or_reject',
+      values: (f) => {
+        const values = args.map((arg) => arg(f));
+        const kwargs: Kwargs = {};
+        for (const [key, value] of keywords) setKey(kwargs, key, value(f));
+        return { args: values, kwargs };
+      },
+      bind: (state, values, kwargs) => renderStage(state, name, values, kwargs),
+    };
   }
 
   /**

@@ -23,7 +23,7 @@ import { spend } from '../limits';
 import { iterate } from '../runtime/iterate';
 import { add, gt, lt, truthy } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
-import { pyIterator } from '../runtime/values';
+import { type Kwargs, pyIterator } from '../runtime/values';
 import type { Ev, Frame } from './frame';
 
 /** What one step does to an item: its next value, or SKIP when the item leaves the chain. */
@@ -31,6 +31,23 @@ type Step = (state: RenderState, item: unknown) => unknown;
 
 /** The value a step returns for an item a selection drops. */
 const SKIP: unique symbol = Symbol('skip');
+
+/**
+ * A stage whose arguments are known only as the template renders (`selectattr('category', 'eq', favourite)`): its
+ * arguments are evaluated and the stage bound (`renderStage`) at each render.
+ */
+export interface RenderedStage {
+  readonly kind: 'rendered';
+  /** The name Python prints for the filter's generator. */
+  readonly iteratorName: string;
+  /** The arguments' values, evaluated in order. */
+  readonly values: (f: Frame) => { args: unknown[]; kwargs: Kwargs };
+  /** The stage bound to those values, failing as the filter fails when it runs. */
+  readonly bind: (state: RenderState, args: unknown[], kwargs: Kwargs) => ItemStage;
+}
+
+/** A stage of a chain: bound when compiled, or at each render. */
+export type ChainStage = ItemStage | RenderedStage;
 
 /** What consumes the chain's items (see the module's comment). */
 export type ChainConsumer = 'generator' | 'list' | 'count' | 'first' | 'sum' | 'min' | 'max';
@@ -44,14 +61,15 @@ export type ChainConsumer = 'generator' | 'list' | 'count' | 'first' | 'sum' | '
  */
 export function chainOf(
   source: Ev,
-  stages: readonly ItemStage[],
+  stages: readonly ChainStage[],
   fails: readonly ((error: unknown) => never)[],
   consumer: ChainConsumer,
   empty: (state: RenderState) => unknown,
   consumed: (error: unknown) => never,
 ): Ev {
-  const step = chainStep(stages, fails);
-  const name = stageIteratorName(stages[stages.length - 1]);
+  const stepFor = stepper(stages, fails);
+  const last = stages[stages.length - 1];
+  const name = last.kind === 'rendered' ? last.iteratorName : stageIteratorName(last);
   const cost = stages.length;
   const fail = fails[0];
   switch (consumer) {
@@ -62,6 +80,7 @@ export function chainOf(
         const out = objectArray();
         try {
           const value = source(f);
+          const step = stepFor(f, value);
           if (truthy(value)) {
             const items = iterate(value);
             const run = f.run;
@@ -82,6 +101,7 @@ export function chainOf(
         let count = 0;
         try {
           const value = source(f);
+          const step = stepFor(f, value);
           if (truthy(value)) {
             const items = iterate(value);
             const run = f.run;
@@ -103,6 +123,7 @@ export function chainOf(
         let item: unknown = SKIP;
         try {
           const value = source(f);
+          const step = stepFor(f, value);
           if (truthy(value)) {
             const items = iterate(value);
             const run = f.run;
@@ -130,6 +151,7 @@ export function chainOf(
         let item: unknown = SKIP;
         try {
           const value = source(f);
+          const step = stepFor(f, value);
           if (truthy(value)) {
             const items = iterate(value);
             const run = f.run;
@@ -155,6 +177,7 @@ export function chainOf(
       return (f) => {
         try {
           const value = source(f);
+          const step = stepFor(f, value);
           if (truthy(value)) {
             const items = iterate(value);
             const run = f.run;
@@ -234,21 +257,72 @@ export class ItemFeed {
  */
 export function chainFeed(
   source: Ev,
-  stages: readonly ItemStage[],
+  stages: readonly ChainStage[],
   fails: readonly ((error: unknown) => never)[],
 ): (f: Frame, kept: ((item: unknown) => boolean) | null) => ItemFeed {
-  const steps: FeedSteps = { step: chainStep(stages, fails), cost: stages.length, fail: fails[0] };
+  const stepFor = stepper(stages, fails);
+  const cost = stages.length;
+  const fail = fails[0];
   return (f, kept) => {
     let items: readonly unknown[];
+    let step: Step;
     try {
       const value = source(f);
+      step = stepFor(f, value);
       items = truthy(value) ? iterate(value) : [];
     } catch (error) {
-      return steps.fail(error);
+      return fail(error);
     }
-    return new ItemFeed(items, steps, kept, f.run);
+    return new ItemFeed(items, { step, cost, fail }, kept, f.run);
   };
 }
+
+/**
+ * The chain's step for a render of its source's `value`. Stages bound when compiled make one step for every render.
+ * With a rendered stage, the stages' arguments are evaluated from the innermost filter out, as Python evaluates the
+ * calls' arguments, and the stages are bound from the outermost in, as Jinja2's generators start: each prepares
+ * itself before it pulls from the one inside it, and the innermost only when the source has items (its filter's
+ * `if value:`). Each error is located at its filter.
+ */
+function stepper(
+  stages: readonly ChainStage[],
+  fails: readonly ((error: unknown) => never)[],
+): (f: Frame, value: unknown) => Step {
+  if (stages.every((stage) => stage.kind !== 'rendered')) {
+    const step = chainStep(stages as readonly ItemStage[], fails);
+    return () => step;
+  }
+  const count = stages.length;
+  return (f, value) => {
+    const given: ({ args: unknown[]; kwargs: Kwargs } | null)[] = [];
+    for (let i = 0; i < count; i++) {
+      const stage = stages[i];
+      try {
+        given.push(stage.kind === 'rendered' ? stage.values(f) : null);
+      } catch (error) {
+        return fails[i](error);
+      }
+    }
+    const bound = stages.slice() as ItemStage[];
+    for (let i = count - 1; i >= 0; i--) {
+      const stage = stages[i];
+      const values = given[i];
+      if (stage.kind !== 'rendered' || values === null) continue;
+      if (i === 0 && !truthy(value)) bound[i] = UNUSED;
+      else {
+        try {
+          bound[i] = stage.bind(f.run, values.args, values.kwargs);
+        } catch (error) {
+          return fails[i](error);
+        }
+      }
+    }
+    return chainStep(bound, fails);
+  };
+}
+
+/** The innermost stage of a render whose source has no items: never applied. */
+const UNUSED: ItemStage = { kind: 'attribute', read: (item) => item };
 
 /**
  * The stages' steps as one. The first stage's errors are located by the consumer's own `try`, as those of the

@@ -14,4 +14,4 @@ export const builtinFilters: ReadonlyMap<string, FilterSpec> = new Map([
   ...Object.entries({ ...stringFilters, ...numberFilters, ...listFilters, ...dictFilters, ...htmlFilters }),
 ]);
 
-export { type ItemStage, itemStage, stageIteratorName } from './lists';
+export { type ItemStage, itemStage, renderStage, stageIteratorName } from './lists';

@@ -350,21 +350,43 @@ function mapAttribute(kwargs: Kwargs): ((state: RenderState, item: unknown) => u
 
 function doMap(state: RenderState, value: unknown, args: unknown[], kwargs: Kwargs): unknown[] {
   if (!truthy(value)) return pyIterator([], 'generator', 'sync_do_map');
-  let fn: (state: RenderState, item: unknown) => unknown;
-  if (args.length === 0 && 'attribute' in kwargs) {
-    const get = mapAttribute(kwargs);
-    if (get === undefined) {
-      const unexpected = Object.keys(kwargs).find((key) => key !== 'attribute' && key !== 'default');
-      throw filterArgumentError(`Unexpected keyword argument ${repr(unexpected)}`);
+  return mapping((renderStage(state, 'map', args, kwargs) as MapStage).apply)(state, value);
+}
+
+/**
+ * The stage of `map`, `select`, `reject`, `selectattr` or `rejectattr` (`name`) bound to arguments known only as
+ * the template renders, as the filter binds them when it runs: a wrong argument (an unknown filter or test, a
+ * missing attribute name) fails here with the filter's error. `map` gives a map stage, the others a selection.
+ */
+export function renderStage(state: RenderState, name: string, args: unknown[], kwargs: Kwargs): ItemStage {
+  if (name === 'map') {
+    if (args.length === 0 && 'attribute' in kwargs) {
+      const get = mapAttribute(kwargs);
+      if (get === undefined) {
+        const unexpected = Object.keys(kwargs).find((key) => key !== 'attribute' && key !== 'default');
+        throw filterArgumentError(`Unexpected keyword argument ${repr(unexpected)}`);
+      }
+      return { kind: 'map', apply: get };
     }
-    fn = get;
-  } else {
     if (args.length === 0) throw filterArgumentError('map requires a filter argument');
-    const [name, ...rest] = args;
-    const call = filterCaller(state, name, rest, kwargs);
-    fn = (_state, item) => call(item);
+    const [filter, ...rest] = args;
+    const call = filterCaller(state, filter, rest, kwargs);
+    return { kind: 'map', apply: (_state, item) => call(item) };
   }
-  return mapping(fn)(state, value);
+  const keep = name === 'select' || name === 'selectattr';
+  let transform: ((item: unknown) => unknown) | null = null;
+  let offset = 0;
+  if (name === 'selectattr' || name === 'rejectattr') {
+    if (args.length === 0) throw filterArgumentError('Missing parameter for attribute name');
+    transform = attributeGetter(args[0]);
+    offset = 1;
+  }
+  let test: ((state: RenderState, value: unknown) => boolean) | null = null;
+  if (args.length > offset) {
+    const named = testCaller(state, args[offset], args.slice(offset + 1), kwargs);
+    test = (_state, v) => named(v);
+  }
+  return { kind: 'select', keep, transform, test };
 }
 
 /**
@@ -383,6 +405,9 @@ export type ItemStage =
       transform: ((item: unknown) => unknown) | null;
       test: ((state: RenderState, value: unknown) => boolean) | null;
     };
+
+type MapStage = Extract<ItemStage, { kind: 'map' }>;
+type SelectStage = Extract<ItemStage, { kind: 'select' }>;
 
 /** The name of the generator a stage's filter returns, as Python prints it. */
 export function stageIteratorName(stage: ItemStage): string {
@@ -478,27 +503,16 @@ function selection(
   };
 }
 
+/** `select` and its kin (`name`) with arguments bound as it runs. */
 function selectOrReject(
   state: RenderState,
   value: unknown,
   args: unknown[],
   kwargs: Kwargs,
-  keep: boolean,
-  lookupAttribute: boolean,
+  name: string,
 ): unknown[] {
   if (!truthy(value)) return pyIterator([], 'generator', 'select_or_reject');
-  let transform: ((item: unknown) => unknown) | null = null;
-  let offset = 0;
-  if (lookupAttribute) {
-    if (args.length === 0) throw filterArgumentError('Missing parameter for attribute name');
-    transform = attributeGetter(args[0]);
-    offset = 1;
-  }
-  let test: ((state: RenderState, value: unknown) => boolean) | null = null;
-  if (args.length > offset) {
-    const named = testCaller(state, args[offset], args.slice(offset + 1), kwargs);
-    test = (_state, v) => named(v);
-  }
+  const { keep, transform, test } = renderStage(state, name, args, kwargs) as SelectStage;
   return selection(keep, transform, test)(state, value);
 }
 
@@ -532,28 +546,28 @@ export const listFilters: Readonly<Record<string, FilterSpec>> = {
     params: [],
     varargs: true,
     kwargs: true,
-    fn: (s, v, a, k) => selectOrReject(s, v, a, k, true, false),
+    fn: (s, v, a, k) => selectOrReject(s, v, a, k, 'select'),
     specialize: specializeSelection(true, false),
   },
   reject: {
     params: [],
     varargs: true,
     kwargs: true,
-    fn: (s, v, a, k) => selectOrReject(s, v, a, k, false, false),
+    fn: (s, v, a, k) => selectOrReject(s, v, a, k, 'reject'),
     specialize: specializeSelection(false, false),
   },
   selectattr: {
     params: [],
     varargs: true,
     kwargs: true,
-    fn: (s, v, a, k) => selectOrReject(s, v, a, k, true, true),
+    fn: (s, v, a, k) => selectOrReject(s, v, a, k, 'selectattr'),
     specialize: specializeSelection(true, true),
   },
   rejectattr: {
     params: [],
     varargs: true,
     kwargs: true,
-    fn: (s, v, a, k) => selectOrReject(s, v, a, k, false, true),
+    fn: (s, v, a, k) => selectOrReject(s, v, a, k, 'rejectattr'),
     specialize: specializeSelection(false, true),
   },
 };
