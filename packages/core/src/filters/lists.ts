@@ -230,7 +230,8 @@ function sortedGroups(
  * `sortedGroups` when every key is a text (a category, a brand), or undefined at the first key that is not: the
  * items are put in a group by their key as they come, and only the distinct keys are sorted (by code point, as
  * Python compares texts). The stable sort keeps each group's items in their order, and texts are equal only when
- * they are the same text, so the groups are the sort's. 2x-3x as fast as sorting every item by the generic `<`.
+ * they are the same text, so the groups are the sort's. 1.3x-1.4x as fast as sorting every item by the generic `<`
+ * on 20 items. Keys of another kind are read again by the sort: at most twice the reads, for such lists only.
  */
 function textKeyGroups(
   state: RenderState,
