@@ -54,6 +54,8 @@ const call: fc.Arbitrary<string> = fc.oneof(
     .tuple(fc.constantFrom('none', '5', '12'), flag, fc.constantFrom('none', '"_blank"'))
     .map(([trim, nofollow, target]) => `{{ value|urlize(${trim}, ${nofollow}, ${target}) }}`),
   fc.constant("{{ value|urlize(extra_schemes=['tel:', 'ftp://']) }}"),
+  // Markup is not escaped first: its `<` and `>` reach urlize's brackets as they are.
+  fc.constant('{{ value|safe|urlize }}'),
   fc
     .tuple(fc.integer({ min: 0, max: 3 }), flag, flag)
     .map(([w, first, blank]) => `{{ value|indent(${w}, ${first}, ${blank}) }}`),
