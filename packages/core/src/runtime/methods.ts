@@ -1329,6 +1329,12 @@ export function numberProperty(obj: unknown, name: string): unknown {
   return undefined;
 }
 
+/**
+ * What a method bound to a value prints, by its table (tables share entries: `count` is the list's, the tuple's and
+ * the range's) and name: made once, not for each bound method.
+ */
+const boundTexts = new Map<object, Map<string, string>>();
+
 function bound<S>(
   owner: string,
   table: Record<string, Method<S>>,
@@ -1339,12 +1345,22 @@ function bound<S>(
   const method = table[name];
   // Jinja2's sandbox replaces str.format and format_map with functions of its own.
   const sandboxed = owner === 'str' && (name === 'format' || name === 'format_map');
+  let texts = boundTexts.get(table);
+  if (texts === undefined) {
+    texts = new Map();
+    boundTexts.set(table, texts);
+  }
+  let text = texts.get(name);
+  if (text === undefined) {
+    text = sandboxed ? `<function str.${name}${ADDRESS}>` : `<built-in method ${name} of ${owner} object${ADDRESS}>`;
+    texts.set(name, text);
+  }
   return new PyCallable(
     name,
     (state, args, kwargs) => method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs),
     undefined,
     sandboxed ? 'function' : 'builtin_function_or_method',
-    sandboxed ? `<function str.${name}${ADDRESS}>` : `<built-in method ${name} of ${owner} object${ADDRESS}>`,
+    text,
   );
 }
 
