@@ -95,7 +95,7 @@ import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
 import { moveTextIntoBranches } from './branch-text';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
-import { blankSlots, type Cond, Control, type Ev, Frame, MISSING, Run, type St } from './frame';
+import { type Cond, Control, type Ev, Frame, MISSING, Run, type St, slotsMaker } from './frame';
 import {
   GLOBALS,
   JOINER,
@@ -673,13 +673,15 @@ type LoopFilter = (f: Frame) => (item: unknown) => boolean;
 interface LoopFilterParts {
   bind: (vars: unknown[], value: unknown) => void;
   keep: Cond;
-  blank: readonly unknown[];
+  /** How many slots the test's frame has, and what makes them. */
+  size: number;
+  newSlots: () => unknown[];
 }
 
 /** The filter as `forLoop` uses it: a frame for the loop's run, then a test of each item in it. */
-function loopFilterOf({ bind, keep, blank }: LoopFilterParts): LoopFilter {
+function loopFilterOf({ bind, keep, newSlots }: LoopFilterParts): LoopFilter {
   return (f) => {
-    const vars = blank.slice();
+    const vars = newSlots();
     const frame = new Frame(vars, f, f.run);
     return (item) => {
       bind(vars, item);
@@ -744,7 +746,7 @@ export class Compiler {
     // A closure that keeps the compiler alive would keep this table of every node too.
     this.folder.forget();
     this.foldRun = null;
-    const blank = blankSlots(scope.size);
+    const newSlots = slotsMaker(scope.size);
     // Globals (`range`, `namespace`, ...) are not data a caller would supply, so they are left out.
     const data = (name: string) => !GLOBALS.has(name);
     const names: TemplateNames = {
@@ -754,7 +756,7 @@ export class Compiler {
     };
     return {
       names,
-      run: (run) => body(new Frame(blank.slice(), null, run)),
+      run: (run) => body(new Frame(newSlots(), null, run)),
     };
   }
 
@@ -1317,7 +1319,7 @@ export class Compiler {
     inner.declareAssigned();
     const resetLocals = inner.size > fixedSlots;
     const size = inner.size;
-    const blank = blankSlots(size);
+    const newSlots = slotsMaker(size);
     const filter =
       forNode.test === null ? null : this.loopFilterParts(forNode.target, forNode.test, scope, forNode);
     const keep = filter === null ? null : loopFilterOf(filter);
@@ -1336,16 +1338,16 @@ export class Compiler {
         const count = this.rangeLength(forNode.iter, scope, items) ?? ((f: Frame) => items(iterable(f)));
         return this.repeatedText(count, text, node, source);
       }
-      return this.plainLoop(iterable, itemSlot, blank, body, node, source);
+      return this.plainLoop(iterable, itemSlot, newSlots, body, node, source);
     }
     if (simple && feed !== null && itemSlot >= 0 && keep === null) {
-      return this.pulledLoop(feed, itemSlot, blank, body, node, source);
+      return this.pulledLoop(feed, itemSlot, newSlots, body, node, source);
     }
     if (simple && feed === null && itemSlot < 0 && keep === null) {
-      return this.unpackingLoop(iterable, bind, blank, body, node, source);
+      return this.unpackingLoop(iterable, bind, newSlots, body, node, source);
     }
     if (simple && feed === null && itemSlot >= 0 && filter !== null) {
-      return this.filteredLoop(iterable, filter, itemSlot, blank, body, node, source);
+      return this.filteredLoop(iterable, filter, itemSlot, size, newSlots, body, node, source);
     }
 
     // `status.finished` tells whether `else` is skipped: Jinja2 runs it when no iteration finished its body.
@@ -1366,7 +1368,7 @@ export class Compiler {
       if (kept !== null && !lazy) fed = new ItemFeed(loopItems(value, node, source), null, kept, run);
       const all = fed === null ? loopItems(value, node, source) : fed.items;
       if (fed === null ? all.length === 0 : !fed.has(0)) return '';
-      const vars = blank.slice();
+      const vars = newSlots();
       const frame = new Frame(vars, f, run);
       const context =
         loopSlot < 0
@@ -1518,7 +1520,7 @@ export class Compiler {
   private plainLoop(
     iterable: Ev,
     itemSlot: number,
-    blank: readonly unknown[],
+    newSlots: () => unknown[],
     body: St,
     node: ast.Span & { iter: ast.Span },
     source: string,
@@ -1527,7 +1529,7 @@ export class Compiler {
       const items = loopItems(iterable(f), node, source);
       if (items.length === 0) return '';
       const run = f.run;
-      const vars = blank.slice();
+      const vars = newSlots();
       const frame = new Frame(vars, f, run);
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
@@ -1549,7 +1551,7 @@ export class Compiler {
   private pulledLoop(
     feed: (f: Frame, kept: null) => ItemFeed,
     itemSlot: number,
-    blank: readonly unknown[],
+    newSlots: () => unknown[],
     body: St,
     node: ast.Span & { iter: ast.Span },
     source: string,
@@ -1559,7 +1561,7 @@ export class Compiler {
       if (!fed.has(0)) return '';
       const items = fed.items;
       const run = f.run;
-      const vars = blank.slice();
+      const vars = newSlots();
       const frame = new Frame(vars, f, run);
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
@@ -1581,7 +1583,7 @@ export class Compiler {
   private unpackingLoop(
     iterable: Ev,
     bind: (vars: unknown[], value: unknown) => void,
-    blank: readonly unknown[],
+    newSlots: () => unknown[],
     body: St,
     node: ast.Span & { iter: ast.Span },
     source: string,
@@ -1590,7 +1592,7 @@ export class Compiler {
       const items = loopItems(iterable(f), node, source);
       if (items.length === 0) return '';
       const run = f.run;
-      const vars = blank.slice();
+      const vars = newSlots();
       const frame = new Frame(vars, f, run);
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
@@ -1611,22 +1613,23 @@ export class Compiler {
    */
   private filteredLoop(
     iterable: Ev,
-    { bind, keep, blank: testBlank }: LoopFilterParts,
+    { bind, keep, size: testSize, newSlots: newTestSlots }: LoopFilterParts,
     itemSlot: number,
-    blank: readonly unknown[],
+    size: number,
+    newSlots: () => unknown[],
     body: St,
     node: ast.Span & { iter: ast.Span },
     source: string,
   ): St {
     // The test's scope and the body's hold the item alone, in one slot: one frame serves both.
-    const shared = testBlank.length === 1 && blank.length === 1 && itemSlot === 0;
+    const shared = testSize === 1 && size === 1 && itemSlot === 0;
     return (f) => {
       const items = loopItems(iterable(f), node, source);
       if (items.length === 0) return '';
       const run = f.run;
-      const vars = blank.slice();
+      const vars = newSlots();
       const frame = new Frame(vars, f, run);
-      const testVars = shared ? vars : testBlank.slice();
+      const testVars = shared ? vars : newTestSlots();
       const testFrame = shared ? frame : new Frame(testVars, f, run);
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
@@ -1659,7 +1662,8 @@ export class Compiler {
     return {
       bind: this.loopBinder(target, inner, at),
       keep: this.located(test, this.condition(test, inner)),
-      blank: blankSlots(inner.size),
+      size: inner.size,
+      newSlots: slotsMaker(inner.size),
     };
   }
 
@@ -1798,8 +1802,8 @@ export class Compiler {
     const run = this.statements(body, inner);
     this.watchControl = outerWatch;
     const value = (filter === null ? run : this.filterChain(filter, inner, run)) as (f: Frame) => T;
-    const blank = blankSlots(inner.size);
-    return (f) => value(new Frame(blank.slice(), f, f.run));
+    const newSlots = slotsMaker(inner.size);
+    return (f) => value(new Frame(newSlots(), f, f.run));
   }
 
   private assignBlock(node: ast.AssignBlock, scope: Scope): St {
@@ -1828,9 +1832,9 @@ export class Compiler {
     const slots = node.targets.map((target) => inner.declareBound(target.name));
     inner.declareAssigned();
     const body = this.statements(node.body, inner);
-    const blank = blankSlots(inner.size);
+    const newSlots = slotsMaker(inner.size);
     return (f) => {
-      const vars = blank.slice();
+      const vars = newSlots();
       for (let i = 0; i < slots.length; i++) vars[slots[i]] = values[i](f);
       return body(new Frame(vars, f, f.run));
     };
@@ -1881,7 +1885,7 @@ export class Compiler {
     ]);
     const label = `macro ${name === null ? 'None' : strRepr(name)}`;
 
-    const blank = blankSlots(size);
+    const newSlots = slotsMaker(size);
     const paramCount = paramSlots.length;
     const tooMany = () =>
       new TemplateRuntimeError('TypeError', `${label} takes not more than ${paramCount} argument(s)`);
@@ -1982,7 +1986,7 @@ export class Compiler {
       }
       try {
         spend(run, 1);
-        const vars = blank.slice();
+        const vars = newSlots();
         const frame = new Frame(vars, defining, run);
         if (caller !== null) bindWithCaller(vars, frame, args, caller);
         else if (kwargs === NO_KWARGS) bindPositional(vars, frame, args);

@@ -14,6 +14,38 @@ export function blankSlots(size: number): readonly unknown[] {
   return slots;
 }
 
+/**
+ * What makes a new frame's slots, all `MISSING`: an array literal up to eight slots (allocated in place by
+ * optimized code, about twice as quick as copying `blankSlots` with `slice()`), else that copy.
+ */
+export function slotsMaker(size: number): () => unknown[] {
+  const M = MISSING;
+  switch (size) {
+    case 0:
+      return () => [];
+    case 1:
+      return () => [M];
+    case 2:
+      return () => [M, M];
+    case 3:
+      return () => [M, M, M];
+    case 4:
+      return () => [M, M, M, M];
+    case 5:
+      return () => [M, M, M, M, M];
+    case 6:
+      return () => [M, M, M, M, M, M];
+    case 7:
+      return () => [M, M, M, M, M, M, M];
+    case 8:
+      return () => [M, M, M, M, M, M, M, M];
+    default: {
+      const blank = blankSlots(size);
+      return () => blank.slice();
+    }
+  }
+}
+
 /** Loop control raised by `{% break %}` / `{% continue %}`, consumed by the innermost loop. */
 export const Control = { None: 0, Break: 1, Continue: 2 } as const;
 /** One of `Control`'s values. */

@@ -1352,7 +1352,9 @@ function bound<S>(
   }
   let text = texts.get(name);
   if (text === undefined) {
-    text = sandboxed ? `<function str.${name}${ADDRESS}>` : `<built-in method ${name} of ${owner} object${ADDRESS}>`;
+    text = sandboxed
+      ? `<function str.${name}${ADDRESS}>`
+      : `<built-in method ${name} of ${owner} object${ADDRESS}>`;
     texts.set(name, text);
   }
   return new PyCallable(
