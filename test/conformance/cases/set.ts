@@ -67,6 +67,11 @@ export const cases: Case[] = rows([
     "{% set ns = namespace({'b': 1, '2': 2}, a=3) %}{% set ns.z = 4 %}{{ ns }} {{ namespace(x=1, constructor=2) }}",
   ],
   [
+    'namespace with keywords, the name given another value by a macro and by the data',
+    '{% macro namespace(low, high=2) %}[{{ low }} {{ high }}]{% endmacro %}{{ namespace(low=1) }}',
+  ],
+  ['namespace with keywords, the name from the data', '{{ namespace(low=1) }}', { namespace: 'text' }],
+  [
     'namespace from keywords keeps them apart from the dict they came from',
     "{% set d = {'x': 1} %}{% set ns = namespace(**d) %}{% set ns.x = 2 %}{% set ns.y = 3 %}{{ d }} {{ ns }}",
   ],

@@ -326,5 +326,8 @@ export function missingName(name: string): Undefined {
 /** The global `range`, which a call naming `range` compares its callee with to run `rangeTo`/`rangeFrom`. */
 export const RANGE = GLOBALS.get('range');
 
+/** The global `namespace`, which a call naming `namespace` with keywords compares its callee with. */
+export const NAMESPACE = GLOBALS.get('namespace');
+
 /** The global `joiner`, which a call naming `joiner` compares its callee with to make one at once. */
 export const JOINER = GLOBALS.get('joiner');
