@@ -10,7 +10,7 @@ import { marksOf } from './array-marks';
 import { dictViewKind } from './dict-views';
 import { markupPercentFormat, percentFormat } from './format';
 import { hashKey } from './hash-key';
-import { dictEntries, dictHasItems, isVisible } from './iterate';
+import { dictEntries, isVisible, plainDictHasItems } from './iterate';
 import { escapeText } from './markup';
 import { decompose } from './number-format';
 import type { RenderState } from './state';
@@ -65,13 +65,16 @@ export function truthy(v: unknown): boolean {
       return false;
     default:
   }
-  if (v === null || v instanceof Undefined) return false;
+  if (v === null) return false;
   // Iterators (what `map` or `select` return) are true even when empty, as Python's generators are.
   if (Array.isArray(v)) return v.length > 0 || iteratorKind(v) !== undefined;
+  // A plain object (JSON's, a dict literal's) is asked before the engine's classes, each an `instanceof` test.
+  const proto = Object.getPrototypeOf(v);
+  if (proto === Object.prototype || proto === null) return plainDictHasItems(v as Record<string, unknown>);
+  if (v instanceof Undefined) return false;
   if (v instanceof PyFloat) return v.value !== 0;
   if (v instanceof Markup) return v.value.length > 0;
   if (v instanceof Map) return v.size > 0;
-  if (isDict(v)) return dictHasItems(v);
   return true;
 }
 
