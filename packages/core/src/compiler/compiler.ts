@@ -2678,6 +2678,22 @@ export class Compiler {
         }
       };
     }
+    if (
+      caller === null &&
+      node.args.length === 0 &&
+      node.kwargs.length === 0 &&
+      node.dynArgs === null &&
+      node.dynKwargs === null
+    ) {
+      // `f()`, as a joiner or a macro without parameters is called: no arguments to evaluate.
+      return (f) => {
+        try {
+          return invoke(f.run, fn(f), [], NO_KWARGS);
+        } catch (error) {
+          throw locate(error, at, source);
+        }
+      };
+    }
     return (f) => {
       try {
         return invoke(f.run, fn(f), positional(f), withCaller(f));

@@ -86,23 +86,36 @@ const callReset: EngineMethod = (self, _state, args, kwargs) => {
 /** What a joiner prints as. */
 const JOINER_TEXT = `<jinja2.utils.Joiner object${ADDRESS}>`;
 
-/** `joiner(sep)`: a callable that returns '' the first time and `sep` after. */
+/** A joiner's state, which is also its attributes (`sep`, `used`), read live. */
+class JoinerState implements CallableAttributes {
+  used = false;
+
+  constructor(readonly sep: unknown) {}
+
+  has(name: string): boolean {
+    return name === 'sep' || name === 'used';
+  }
+
+  get(name: string): unknown {
+    return name === 'sep' ? this.sep : name === 'used' ? this.used : undefined;
+  }
+}
+
+/**
+ * `joiner(sep)`: a callable that returns '' the first time and `sep` after. Templates make one per item
+ * (`{% set comma = joiner() %}`): its state and attributes are one object, with no closure or Map of their own.
+ */
 export function joiner(sep: unknown): PyCallable {
-  let used = false;
-  // Read live, without a Map per joiner: templates make one per item (`{% set comma = joiner() %}`).
-  const attributes: CallableAttributes = {
-    has: (name) => name === 'sep' || name === 'used',
-    get: (name) => (name === 'sep' ? sep : name === 'used' ? used : undefined),
-  };
+  const state = new JoinerState(sep);
   return new PyCallable(
     'joiner',
     (_state, args, kwargs) => {
-      refuseArguments('Joiner.__call__', args, kwargs);
-      if (used) return sep;
-      used = true;
+      if (args.length > 0 || kwargs !== NO_KWARGS) refuseArguments('Joiner.__call__', args, kwargs);
+      if (state.used) return state.sep;
+      state.used = true;
       return '';
     },
-    attributes,
+    state,
     'jinja2.utils.Joiner',
     JOINER_TEXT,
   );
