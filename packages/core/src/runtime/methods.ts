@@ -1212,34 +1212,94 @@ function floatHex(x: number): string {
   return `${sign}0x${biased === 0 ? '0' : '1'}.${fraction}p${exp < 0 ? '-' : '+'}${Math.abs(exp)}`;
 }
 
-const HEX_FLOAT = /^([+-])?(?:(inf|infinity|nan)|(?:0x)?([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?[0-9]+))?)$/i;
+/** Python's ASCII whitespace (`Py_ISSPACE`), which `float.fromhex` skips around its text and nothing else. */
+function isAsciiSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
 
-/** `float.fromhex(s)`. */
+/** The value of an ASCII hex digit's code, or -1. */
+function hexDigitValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lower = c | 32;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/** The end of the run of hex digits in `text` from `i` (before `end`). */
+function hexDigitsEnd(text: string, i: number, end: number): number {
+  while (i < end && hexDigitValue(text.charCodeAt(i)) >= 0) i++;
+  return i;
+}
+
+function invalidHexFloat(): TemplateRuntimeError {
+  return valueError('invalid hexadecimal floating-point string');
+}
+
+/**
+ * `float.fromhex(s)`, read as CPython reads it: ASCII whitespace around, a sign, `inf`/`infinity`/`nan`, or an
+ * optional `0x`, hex digits with an optional fraction and an optional `p` exponent. One pass over the
+ * characters, without a regex or a string made of the digits (2x on short texts).
+ */
 function floatFromHex(s: unknown): number | PyFloat {
   const text = textOf(s);
   if (text === undefined) throw typeError('bad argument type for built-in operation');
-  // `trim` strips what `\s` matches; around the pattern, two `\s*` would share the spaces quadratically.
-  const m = HEX_FLOAT.exec(text.trim());
-  if (m === null || (m[2] === undefined && !m[3] && !m[4]))
-    throw valueError('invalid hexadecimal floating-point string');
-  const negative = m[1] === '-';
+  let i = 0;
+  let end = text.length;
+  while (i < end && isAsciiSpace(text.charCodeAt(i))) i++;
+  while (end > i && isAsciiSpace(text.charCodeAt(end - 1))) end--;
+  const sign = text.charCodeAt(i);
+  const negative = sign === 45;
+  if (negative || sign === 43) i++;
+  const first = text.charCodeAt(i) | 32;
+  if (first === 105 || first === 110) {
+    // `inf`, `infinity` or `nan`, in any case.
+    const word = text.slice(i, end).toLowerCase();
+    if (word === 'nan') return Number.NaN;
+    if (word === 'inf' || word === 'infinity')
+      return negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+    throw invalidHexFloat();
+  }
+  if (text.charCodeAt(i) === 48 && (text.charCodeAt(i + 1) | 32) === 120) i += 2;
+  const wholeStart = i;
+  const wholeEnd = hexDigitsEnd(text, i, end);
+  let fractionStart = wholeEnd;
+  let fractionEnd = wholeEnd;
+  if (text.charCodeAt(wholeEnd) === 46 && wholeEnd < end) {
+    fractionStart = wholeEnd + 1;
+    fractionEnd = hexDigitsEnd(text, fractionStart, end);
+  }
+  if (wholeEnd === wholeStart && fractionEnd === fractionStart) throw invalidHexFloat();
+  i = fractionEnd;
+  let exp = 0;
+  if (i < end && (text.charCodeAt(i) | 32) === 112) {
+    i++;
+    const expSign = text.charCodeAt(i);
+    if (expSign === 43 || expSign === 45) i++;
+    const digitsStart = i;
+    while (i < end && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+    if (i === digitsStart) throw invalidHexFloat();
+    exp = Number(text.slice(digitsStart, i));
+    if (expSign === 45) exp = -exp;
+  }
+  if (i !== end) throw invalidHexFloat();
+  exp -= 4 * (fractionEnd - fractionStart);
+  const digitCount = wholeEnd - wholeStart + (fractionEnd - fractionStart);
   let value: number;
-  if (m[2] !== undefined) {
-    value = m[2].toLowerCase() === 'nan' ? Number.NaN : Number.POSITIVE_INFINITY;
+  if (digitCount <= 13 && exp >= -1022 && exp <= 1023) {
+    // Up to 52 bits are an exact double, and so is a power of two in the normal range: the product rounds once
+    // (to a subnormal or to infinity), as the exact value would.
+    let mantissa = 0;
+    for (let k = wholeStart; k < wholeEnd; k++) mantissa = mantissa * 16 + hexDigitValue(text.charCodeAt(k));
+    for (let k = fractionStart; k < fractionEnd; k++)
+      mantissa = mantissa * 16 + hexDigitValue(text.charCodeAt(k));
+    value = mantissa * 2 ** exp;
   } else {
-    const digits = `${m[3] ?? ''}${m[4] ?? ''}`;
-    const exp = Number(m[5] ?? '0') - 4 * (m[4] ?? '').length;
-    if (digits.length <= 13 && exp >= -1022 && exp <= 1023) {
-      // Up to 52 bits are an exact double, and so is a power of two in the normal range: the product rounds once
-      // (to a subnormal or to infinity), as the exact value would.
-      value = Number.parseInt(digits, 16) * 2 ** exp;
-    } else {
-      const mantissa = BigInt(`0x${digits}`);
-      value = mantissa === 0n ? 0 : scaleBig(mantissa, exp);
-    }
-    if (!Number.isFinite(value)) {
-      throw new TemplateRuntimeError('OverflowError', 'hexadecimal value too large to represent as a float');
-    }
+    const mantissa = BigInt(
+      `0x0${text.slice(wholeStart, wholeEnd)}${text.slice(fractionStart, fractionEnd)}`,
+    );
+    value = mantissa === 0n ? 0 : scaleBig(mantissa, exp);
+  }
+  if (!Number.isFinite(value)) {
+    throw new TemplateRuntimeError('OverflowError', 'hexadecimal value too large to represent as a float');
   }
   return float(negative ? -value : value);
 }
