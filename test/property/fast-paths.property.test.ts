@@ -377,6 +377,21 @@ const textMembership: fc.Arbitrary<JinjaCase> = fc
     data: { x, xs: Array.isArray(x) ? x : [x], d, n: 5 },
   })); // prettier-ignore
 
+/**
+ * `list.index(x)` of the whole list finds a text by `===` among texts and anything else by Python's `==`
+ * (`1 == True == 1.0`, Markup equal to its text); with a start and an end it looks only there.
+ */
+const listIndexes: fc.Arbitrary<JinjaCase> = fc
+  .tuple(
+    fc.array(fc.constantFrom<unknown>('M', 'm', '', 1, 0, 1.5, true, false, null), { maxLength: 5 }),
+    fc.constantFrom("'M'", "('M'|safe)", '1', '1.0', 'true', '0', 'none', "''", '1.5', 'xs'),
+    fc.constantFrom('', ', 1', ', -2', ', 0, 2', ', 1, -1'),
+  )
+  .map(([xs, x, bounds]) => ({
+    template: `{{ xs.index(${x}${bounds}) }} {{ xs.count(${x}) }}`,
+    data: { xs },
+  })); // prettier-ignore
+
 /** `odd` and `even` of numbers by a quick way (Python's `%` takes the divisor's sign), of anything else as before. */
 const parity: fc.Arbitrary<JinjaCase> = fc
   .oneof(
@@ -561,6 +576,7 @@ const kinds: ReadonlyArray<[string, fc.Arbitrary<JinjaCase>]> = [
   ['slices of text inside and past its ends give what Jinja2 gives', textSlices],
   ['if/elif chains on one value against literals pick the branch Jinja2 picks', caseChains],
   ['text in containers of every kind is found where Jinja2 finds it, errors included', textMembership],
+  ['list.index finds what Jinja2 finds, in bounds and out, errors included', listIndexes],
   ['odd and even hold where Jinja2 finds them, errors included', parity],
   ['striptags, wordcount, split and rsplit see the whitespace and separators Jinja2 sees', words],
   ['macro calls bind keywords as Jinja2 binds them, errors included', macroCalls],

@@ -854,6 +854,16 @@ function sequenceIndex(
   end: unknown,
   missing: () => string,
 ): number {
+  if (start === undefined && end === undefined) {
+    // The whole list, the usual call. The same value is found at once, as Python's `is` finds it before `==`;
+    // two different texts are not equal, without `eq`.
+    const text = typeof x === 'string';
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      if (item === x || (!(text && typeof item === 'string') && eq(item, x))) return i;
+    }
+    throw valueError(missing());
+  }
   const bound = (v: unknown): number | null => {
     if (v === undefined) return null;
     if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)))
