@@ -70,6 +70,10 @@ export const cases: Case[] = rows([
     'namespace with keywords, the name given another value by a macro and by the data',
     '{% macro namespace(low, high=2) %}[{{ low }} {{ high }}]{% endmacro %}{{ namespace(low=1) }}',
   ],
+  [
+    'a name set to a namespace, then to a dict and to text, read by attribute',
+    "{% set ns = namespace(a=1) %}{{ ns.a }}{% set ns = {'a': 2} %}{{ ns.a }}{% set ns = 'x' %}[{{ ns.a }}]{% set ns = namespace(constructor=3) %}{{ ns.constructor }}",
+  ],
   ['namespace with keywords, the name from the data', '{{ namespace(low=1) }}', { namespace: 'text' }],
   [
     'namespace from keywords keeps them apart from the dict they came from',

@@ -691,6 +691,11 @@ function loopFilterOf({ bind, keep, newSlots }: LoopFilterParts): LoopFilter {
   };
 }
 
+/** True for `namespace(...)`, a call of the name (whatever value it has when the template runs). */
+function isNamespaceCall(node: ast.Expr): boolean {
+  return node.type === 'Call' && node.node.type === 'Name' && node.node.name === 'namespace';
+}
+
 /** Compiles a parsed template into closures. Filters and tests are looked up here, once. */
 export class Compiler {
   private readonly free = new Set<string>();
@@ -700,6 +705,8 @@ export class Compiler {
   private soft = 0;
   /** Loop bodies being compiled that contain `break`/`continue`. */
   private watchControl = false;
+  /** Names a `{% set name = namespace(...) %}` compiled so far assigns: their attributes are read namespace first. */
+  private readonly namespaceNames = new Set<string>();
   /** The compiled literals and their values, for callers that can use the value instead of the closure. */
   private readonly constants = new Map<Ev, unknown>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
@@ -1723,6 +1730,7 @@ export class Compiler {
     if (node.target.type === 'Name') {
       // `{% set x = ... %}`: the value goes straight into its slot.
       const ev = this.expression(node.node, scope);
+      if (isNamespaceCall(node.node)) this.namespaceNames.add(node.target.name);
       const slot = scope.declare(node.target.name);
       noteAssigned(scope, node.target);
       const span = spanOf(node.node);
@@ -2352,6 +2360,18 @@ export class Compiler {
     if (!readsOwnValueFirst(key)) {
       const obj = this.object(objNode, member, scope);
       return (f) => read(obj(f), key, load);
+    }
+    if (objNode.type === 'Name' && this.namespaceNames.has(objNode.name)) {
+      // `ns.total` where `ns` is set to a namespace: its attribute is read first, as `read` reads it.
+      const obj = this.object(objNode, member, scope);
+      return (f) => {
+        const o = obj(f);
+        if (o instanceof Namespace) {
+          const value = load(o.attrs, key);
+          if (value !== undefined && value !== NOT_PLAIN) return value;
+        }
+        return read(o, key, load);
+      };
     }
     const place = this.fixedPlace(objNode, scope);
     // A plain object's own value is read here, by the key's own load; anything else goes to `read`. One call
