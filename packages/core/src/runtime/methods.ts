@@ -1252,6 +1252,8 @@ function invalidHexFloat(): TemplateRuntimeError {
 function floatFromHex(s: unknown): number | PyFloat {
   const text = textOf(s);
   if (text === undefined) throw typeError('bad argument type for built-in operation');
+  // A long text is read (and its digits made a BigInt) in one call: its length is charged first.
+  spendRunningOnText(text);
   let i = 0;
   let end = text.length;
   while (i < end && isAsciiSpace(text.charCodeAt(i))) i++;
