@@ -288,15 +288,6 @@ function countOf(s: string, sub: string): number {
   return count;
 }
 
-/** True when `word` has one of the characters any link has: a domain's dot, a scheme's colon, an address's at sign. */
-function hasLinkSign(word: string): boolean {
-  for (let i = 0; i < word.length; i++) {
-    const code = word.charCodeAt(i);
-    if (code === 46 || code === 58 || code === 64) return true;
-  }
-  return false;
-}
-
 /**
  * Where the tail `([)>.,\n]|&gt;)+$` of a word starts: its end when there is none. Read from the end, which
  * stays linear where the pattern would retry every run of those characters inside the word.
@@ -319,7 +310,10 @@ const BRACKETS: readonly (readonly [string, string])[] = [
   ['&lt;', '&gt;'],
 ];
 
-/** Jinja's `utils.urlize` of one word (a run without whitespace): the word, or it with its link made. */
+/**
+ * Jinja's `utils.urlize` of one word (a run without whitespace) that has a link sign (`urlizeText` finds only
+ * those): the word, or it with its link made.
+ */
 function urlizeWord(
   word: string,
   trim: (x: string) => string,
@@ -327,8 +321,6 @@ function urlizeWord(
   targetAttr: string,
   extraSchemes: string[],
 ): string {
-  // The head, middle and tail below only move characters around: a word that cannot be a link stays as it is.
-  if (!hasLinkSign(word)) return word;
   let head = '';
   let middle = word;
   let tail = '';
@@ -375,7 +367,7 @@ function urlizeWord(
   return head + middle + tail;
 }
 
-/** Each character a link needs one of (see `hasLinkSign`), found natively. */
+/** The characters a link has one of: a domain's dot, a scheme's colon, an address's at sign. */
 const LINK_SIGN = /[.:@]/g;
 /** The next whitespace (Python's, which ends a word for `urlize`). */
 const PY_SPACE = new RegExp(`[${PY_WHITESPACE}]`, 'g');

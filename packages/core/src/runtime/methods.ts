@@ -854,25 +854,26 @@ function sequenceIndex(
   end: unknown,
   missing: () => string,
 ): number {
-  if (start === undefined && end === undefined) {
-    // The whole list, the usual call. The same value is found at once, as Python's `is` finds it before `==`;
-    // two different texts are not equal, without `eq`.
-    const text = typeof x === 'string';
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      if (item === x || (!(text && typeof item === 'string') && eq(item, x))) return i;
-    }
-    throw valueError(missing());
+  let a = 0;
+  let b = list.length;
+  if (start !== undefined || end !== undefined)
+    [a, b] = adjust(list.length, indexBound(start), indexBound(end));
+  // The same value is found at once, as Python's `is` finds it before `==`; two different texts are not equal,
+  // without `eq`.
+  const text = typeof x === 'string';
+  for (let i = a; i < b; i++) {
+    const item = list[i];
+    if (item === x || (!(text && typeof item === 'string') && eq(item, x))) return i;
   }
-  const bound = (v: unknown): number | null => {
-    if (v === undefined) return null;
-    if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)))
-      return intArg(v);
-    throw typeError('slice indices must be integers or have an __index__ method');
-  };
-  const [a, b] = adjust(list.length, bound(start), bound(end));
-  for (let i = a; i < b; i++) if (eq(list[i], x)) return i;
   throw valueError(missing());
+}
+
+/** A start or stop of `index`: none, or an int (a bool counts). */
+function indexBound(v: unknown): number | null {
+  if (v === undefined) return null;
+  if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)))
+    return intArg(v);
+  throw typeError('slice indices must be integers or have an __index__ method');
 }
 
 /** Python's list.sort: stable, by `<` only, `reverse` keeping equal items in their original order. */
