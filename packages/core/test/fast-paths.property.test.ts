@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { DateTime } from '../src/filters/civil-time';
 import { readDate, readDateByPattern } from '../src/filters/date-input';
 import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
-import { asciiTitle, unicodeTitle } from '../src/filters/strings';
+import { titleText, unicodeTitle } from '../src/filters/strings';
 import { joinWords, PY_SPACE_RUN } from '../src/filters/text';
 import { replaceText } from '../src/runtime/methods';
 import {
@@ -20,6 +20,7 @@ import {
   roundScaled,
 } from '../src/runtime/number-format';
 import type { RenderState } from '../src/runtime/state';
+import { capitalizeByChars, pyCapitalize, pyTitle, pyTitleByChars } from '../src/runtime/strings';
 import { compile } from '../src/template';
 
 const runs = Number(process.env.FC_RUNS ?? 2000);
@@ -155,24 +156,41 @@ describe('short decimals printed from integers', () => {
   });
 });
 
-describe('ASCII title', () => {
-  const ascii = fc.string({
-    unit: fc.constantFrom(...'aZ b-C(d{E[f<g\t\n\x1c\x1f_9!é'.split('').filter((c) => c < '\x80')),
+describe('title, capitalize and str.title by whole-text case mappings', () => {
+  // ASCII word breaks and letters, Latin-1 (with the ß, µ and ÿ whose mappings leave Latin-1 or grow), Cyrillic,
+  // Greek capital and small sigmas, digraphs whose titlecase is not their uppercase, İ (lower case grows), the
+  // Kelvin sign (lower case is ASCII), a ligature, an astral letter, a combining mark, NBSP and a lone surrogate.
+  const mixed = fc.string({
+    unit: fc.constantFrom(
+      ..."aZ b-C(d{E[f<g\t\x1c_9!.'éÉñßµÿªØ×\u00a0\u0085жДΣσςΩǅǄǆაİKﬁ\u0301\u0345ᾳ世".split(''),
+      '\u{10400}',
+      '\u{10428}',
+      '\ud800',
+    ),
     maxLength: 30,
   });
 
-  it('matches the general word splitting on every ASCII text', () => {
+  it('title words every text as the word-by-word mapping does', () => {
     fc.assert(
-      fc.property(ascii, (text) => {
-        expect(asciiTitle(text)).toBe(unicodeTitle(text));
+      fc.property(mixed, (text) => {
+        expect(titleText(text)).toBe(unicodeTitle(text));
       }),
       { numRuns: runs },
     );
   });
 
-  it('declines any other text, even one that lower-cases to ASCII', () => {
-    // U+212A KELVIN SIGN lower-cases to an ASCII k, but Python's title keeps it.
-    expect(asciiTitle('\u212a elvin')).toBeNull();
+  it('str.title and capitalize give what mapping each character on its own gives', () => {
+    fc.assert(
+      fc.property(mixed, (text) => {
+        expect(pyTitle(text)).toBe(pyTitleByChars(text));
+        expect(pyCapitalize(text)).toBe(capitalizeByChars(text));
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('leave the Kelvin sign as Python does, though it lower-cases to ASCII', () => {
+    expect(titleText('\u212a elvin')).toBe('\u212a Elvin');
     expect(unicodeTitle('\u212a elvin')).toBe('\u212a Elvin');
   });
 });

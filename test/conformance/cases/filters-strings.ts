@@ -17,6 +17,18 @@ export const cases: Case[] = rows([
   ['title with unicode', "{{ 'élan vital'|title }}"],
   ['title with underscores', "{{ 'snake_case_name'|title }}"],
   ['title keeps multiple spaces', "{{ 'a  b'|title }}"],
+  [
+    'title of accented and Cyrillic names',
+    "{{ 'maría JOSÉ-lópez'|title }} {{ 'мария хосе'|title }} {{ 'zoë (ßig)'|title }}",
+  ],
+  [
+    'title of a capital sigma after a word start',
+    "{{ 'ΑΣ ΣΟΦΙΑΣ οδοσ'|title }} {{ 'İstanbul ǆemal'|title }}",
+  ],
+  [
+    'capitalize of accented names',
+    "{{ 'élodie DUPONT'|capitalize }} {{ 'ÿves'|capitalize }} {{ 'ßen'|capitalize }} {{ 'äΣ'|capitalize }}",
+  ],
   ['replace', "{{ 'hello'|replace('l', 'L') }}"],
   ['replace with a count', "{{ 'aaaa'|replace('a', 'b', 2) }}"],
   ['replace with count keyword', "{{ 'aaaa'|replace('a', 'b', count=3) }}"],

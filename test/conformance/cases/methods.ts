@@ -7,6 +7,14 @@ export const cases: Case[] = rows([
   ['str.title', "{{ 'hello wORLD'.title() }}"],
   ['str.title with digits and apostrophes', '{{ "they\'re 2nd-rate".title() }}'],
   ['str.capitalize', "{{ 'hELLO'.capitalize() }}"],
+  [
+    'str.title of accented, Cyrillic and Greek names',
+    "{{ 'maría josé'.title() }} {{ 'мария-хосе'.title() }} {{ 'ΣΟΦΙΑΣ ΟΔΟΣ'.title() }} {{ 'ǆemal ﬁn'.title() }}",
+  ],
+  [
+    'str.capitalize of accented names',
+    "{{ 'MARÍA José'.capitalize() }} {{ 'µm ΣΑΣ'.capitalize() }} {{ 'ﬁne'.capitalize() }}",
+  ],
   ['str.strip', "[{{ '  x  '.strip() }}]"],
   ['str.strip with chars', "{{ 'xyaxy'.strip('xy') }}"],
   ['str.lstrip', "[{{ '  x  '.lstrip() }}]"],
