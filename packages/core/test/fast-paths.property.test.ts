@@ -195,6 +195,55 @@ describe('title, capitalize and str.title by whole-text case mappings', () => {
   });
 });
 
+describe('case tests and word counts by scans and kept answers', () => {
+  const mixed = fc.string({
+    unit: fc.constantFrom(
+      ...'aZ b_9-.é\u00c9ßµ\u01c5жД\u0345\u02b0\u2160\u2170世'.split(''),
+      '\u{10400}',
+      '\u{10428}',
+      '\ud800',
+    ),
+    maxLength: 12,
+  });
+  /** Python's definitions, a code point at a time. */
+  const caseOf = (ch: string) => ({
+    upper: /^\p{Uppercase}$/u.test(ch),
+    lower: /^\p{Lowercase}$/u.test(ch),
+    title: /^\p{Lt}$/u.test(ch),
+  });
+  const isUpper = (s: string) => {
+    const cases = [...s].map(caseOf);
+    return !cases.some((c) => c.lower || c.title) && cases.some((c) => c.upper);
+  };
+  const isLower = (s: string) => {
+    const cases = [...s].map(caseOf);
+    return !cases.some((c) => c.upper || c.title) && cases.some((c) => c.lower);
+  };
+  const upperTest = compile('{{ s is upper }} {{ s.isupper() }}');
+  const lowerTest = compile('{{ s is lower }} {{ s.islower() }}');
+  const wordcount = compile('{{ s|wordcount }}');
+
+  it('is upper and is lower hold as the case of each character says', () => {
+    fc.assert(
+      fc.property(mixed, (s) => {
+        const py = (b: boolean) => (b ? 'True' : 'False');
+        expect(upperTest.render({ s })).toBe(`${py(isUpper(s))} ${py(isUpper(s))}`);
+        expect(lowerTest.render({ s })).toBe(`${py(isLower(s))} ${py(isLower(s))}`);
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('wordcount counts the runs of word characters', () => {
+    fc.assert(
+      fc.property(mixed, (s) => {
+        expect(wordcount.render({ s })).toBe(String((s.match(/[\p{L}\p{N}_]+/gu) ?? []).length));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('loop attributes read directly', () => {
   const names = ['index', 'index0', 'revindex', 'revindex0', 'first', 'last', 'length', 'depth', 'depth0'];
 

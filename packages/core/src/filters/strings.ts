@@ -10,6 +10,7 @@ import { replaceText, splitlines, strip } from '../runtime/methods';
 import { add, ge, isPlainSequence, le, sub, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import {
+  bmpTest,
   cpLength,
   hasSurrogate,
   isCaseIgnorableUnit,
@@ -283,13 +284,14 @@ function doTruncate(
 }
 
 const UNICODE_WORD_CHAR = /^[\p{L}\p{N}_]$/u;
+const isWordUnit = bmpTest(UNICODE_WORD_CHAR);
 
 /** ASCII word characters of `wordcount` (`\w`): letters, digits and `_`. */
 const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (/\w/.test(String.fromCharCode(c)) ? 1 : 0));
 
 /**
- * Runs of word characters (`[\p{L}\p{N}_]`, Python's `\w`), counted by character code: ASCII by a table, other
- * characters one test each (no array of matches).
+ * Runs of word characters (`[\p{L}\p{N}_]`, Python's `\w`), counted by character code: ASCII by a table, the
+ * rest of the BMP by the answers `bmpTest` keeps, others one regex test each (no array of matches).
  */
 function wordCount(text: string): number {
   let words = 0;
@@ -298,11 +300,10 @@ function wordCount(text: string): number {
     const c = text.charCodeAt(i);
     let word: boolean;
     if (c < 128) word = ASCII_WORD[c] === 1;
-    else {
-      const cp = text.codePointAt(i) as number;
-      word = UNICODE_WORD_CHAR.test(String.fromCodePoint(cp));
-      if (cp > 0xffff) i++;
-    }
+    else if (isHighSurrogate(c) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      word = UNICODE_WORD_CHAR.test(text.slice(i, i + 2));
+      i++;
+    } else word = isWordUnit(c);
     if (word && !inWord) words++;
     inWord = word;
   }

@@ -158,26 +158,45 @@ export function pyIsPrintable(s: string): boolean {
   return true;
 }
 
-/** `str.isupper()`: some cased character and no lowercase or titlecase one. */
-export function pyIsUpper(s: string): boolean {
-  let cased = false;
-  for (const ch of s) {
-    spendRunning(1);
-    if (LOWER_CHAR.test(ch) || TITLE_CHAR.test(ch)) return false;
-    if (!cased && UPPER_CHAR.test(ch)) cased = true;
+const LOWER_OR_TITLE = /[\p{Lowercase}\p{Lt}]/u;
+const UPPER_OR_TITLE = /[\p{Uppercase}\p{Lt}]/u;
+const ANY_UPPER = /\p{Uppercase}/u;
+const ANY_LOWER = /\p{Lowercase}/u;
+
+/** What `asciiCases` finds: a lowercase letter, an uppercase one, a character past ASCII. */
+const HAS_LOWER = 1;
+const HAS_UPPER = 2;
+const PAST_ASCII = 4;
+
+/** Which of `HAS_LOWER`, `HAS_UPPER` and `PAST_ASCII` the text has, in one scan that stops past ASCII. */
+function asciiCases(s: string): number {
+  let found = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return PAST_ASCII;
+    if (c >= 97 && c <= 122) found |= HAS_LOWER;
+    else if (c >= 65 && c <= 90) found |= HAS_UPPER;
   }
-  return cased;
+  return found;
 }
 
-/** `str.islower()`: some cased character and no uppercase or titlecase one. */
+/**
+ * `str.isupper()`: some cased character and no lowercase or titlecase one. ASCII by its letters; other text by
+ * two regex scans, where a test per character cost a call each.
+ */
+export function pyIsUpper(s: string): boolean {
+  spendRunningOnText(s);
+  const cases = asciiCases(s);
+  if (cases !== PAST_ASCII) return cases === HAS_UPPER;
+  return !LOWER_OR_TITLE.test(s) && ANY_UPPER.test(s);
+}
+
+/** `str.islower()`: some cased character and no uppercase or titlecase one (as `pyIsUpper` finds them). */
 export function pyIsLower(s: string): boolean {
-  let cased = false;
-  for (const ch of s) {
-    spendRunning(1);
-    if (UPPER_CHAR.test(ch) || TITLE_CHAR.test(ch)) return false;
-    if (!cased && LOWER_CHAR.test(ch)) cased = true;
-  }
-  return cased;
+  spendRunningOnText(s);
+  const cases = asciiCases(s);
+  if (cases !== PAST_ASCII) return cases === HAS_LOWER;
+  return !UPPER_OR_TITLE.test(s) && ANY_LOWER.test(s);
 }
 
 /** `str.istitle()`: uppercase only after uncased characters, lowercase only after cased ones. */
@@ -254,32 +273,26 @@ export function pyLower(s: string): string {
 
 /** `str.title()`: titlecase after any uncased character (digits and apostrophes too), lowercase elsewhere. */
 /**
- * What is known of each BMP code unit's case, found once per unit: `KNOWN`, then `CASED` (`\p{Cased}`) and
- * `IGNORABLE` (`\p{Case_Ignorable}`), the properties the final sigma's rule reads.
+ * A test of one BMP code unit by `pattern` (a regex of one character), run once per unit and kept: a regex test
+ * of a one-character string costs 50-100 ns, the kept answer a read. 64 KB a test.
  */
-const UNIT_CASE = new Uint8Array(0x10000);
-const KNOWN = 1;
-const CASED = 2;
-const IGNORABLE = 4;
-
-function unitCase(c: number): number {
-  let known = UNIT_CASE[c];
-  if (known === 0) {
-    const ch = String.fromCharCode(c);
-    known = KNOWN | (CASED_CHAR.test(ch) ? CASED : 0) | (CASE_IGNORABLE_CHAR.test(ch) ? IGNORABLE : 0);
-    UNIT_CASE[c] = known;
-  }
-  return known;
+export function bmpTest(pattern: RegExp): (c: number) => boolean {
+  // 0: not yet tested, 1: matches, 2: does not.
+  const known = new Uint8Array(0x10000);
+  return (c) => {
+    let k = known[c];
+    if (k === 0) {
+      k = pattern.test(String.fromCharCode(c)) ? 1 : 2;
+      known[c] = k;
+    }
+    return k === 1;
+  };
 }
 
-function isCasedUnit(c: number): boolean {
-  return (unitCase(c) & CASED) !== 0;
-}
+const isCasedUnit = bmpTest(CASED_CHAR);
 
 /** Whether the BMP code unit `c` is case-ignorable (`\p{Case_Ignorable}`). */
-export function isCaseIgnorableUnit(c: number): boolean {
-  return (unitCase(c) & IGNORABLE) !== 0;
-}
+export const isCaseIgnorableUnit = bmpTest(CASE_IGNORABLE_CHAR);
 
 /**
  * Whether the titlecase of the BMP character `c` may differ from its uppercase (`TITLE_EXCEPTIONS`, Georgian,
