@@ -5,6 +5,7 @@ import { formatFixed, parsePyFloat, parsePyInt, roundFloat } from '../src/filter
 import { PY_SPACE_RUN } from '../src/filters/text';
 import { floatRepr } from '../src/runtime/number-format';
 import { type Markup, PyFloat } from '../src/runtime/values';
+import { compile } from '../src/template';
 import { jinjaFilters, makeState } from './helpers/state';
 
 const state = makeState();
@@ -64,6 +65,31 @@ describe('number filter properties', () => {
         (n, base) => {
           const parsed = parsePyInt(n.toString(base), base);
           expect(BigInt(parsed as number | bigint)).toBe(n);
+        },
+      ),
+    );
+  });
+
+  it('`int` and `float` strip the spaces Python strips (not U+001C-U+001F), and `int` truncates decimals', () => {
+    const pad = fc.string({
+      unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '\x1c'),
+      maxLength: 3,
+    });
+    const int = compile('{{ s|int }}');
+    const float = compile('{{ s|float }}');
+    fc.assert(
+      fc.property(
+        pad,
+        fc.integer({ min: -99999, max: 99999 }),
+        fc.integer({ min: 0, max: 99 }),
+        pad,
+        (head, n, cents, tail) => {
+          const stripped = !`${head}${tail}`.includes('\x1c');
+          const whole = `${head}${n}${tail}`;
+          const decimal = `${head}${n}.${String(cents).padStart(2, '0')}${tail}`;
+          expect(int.render({ s: whole })).toBe(stripped ? String(n) : '0');
+          expect(int.render({ s: decimal })).toBe(stripped ? String(n) : '0');
+          expect(float.render({ s: whole })).toBe(stripped ? `${n}.0` : '0.0');
         },
       ),
     );

@@ -5,7 +5,7 @@ import { repr } from '../runtime/format';
 import { decompose, fixedText, POW10, roundFloatFast } from '../runtime/number-format';
 import { bigDivide, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec } from '../runtime/state';
-import { pyIsAscii } from '../runtime/strings';
+import { isPySpaceCode, pyIsAscii } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import { float, int, isFloat, isInt, Markup, PyFloat, toJsNumber, Undefined } from '../runtime/values';
 import { indexArg } from './args';
@@ -37,19 +37,21 @@ function digitValue(cp: number): number {
   return value;
 }
 
-// What int() and float() strip: C's ASCII whitespace and Unicode's non-ASCII spaces, but not U+001C..U+001F.
-const NUMBER_SPACE = /^[\t\n\v\f\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/;
-
 /**
- * `text` without the spaces `int()` and `float()` strip at its ends. Read a character at a time: a pattern for
- * trailing spaces would retry each run of spaces inside the text to its end.
+ * `text` without the spaces `int()` and `float()` strip at its ends: C's ASCII whitespace and Unicode's non-ASCII
+ * spaces, but not U+001C..U+001F (which `isPySpaceCode` counts). By character code: a regex test per character
+ * cost a string and a call each.
  */
 function stripNumberSpace(text: string): string {
   let start = 0;
   let end = text.length;
-  while (start < end && NUMBER_SPACE.test(text[start])) start++;
-  while (end > start && NUMBER_SPACE.test(text[end - 1])) end--;
+  while (start < end && isNumberSpaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isNumberSpaceCode(text.charCodeAt(end - 1))) end--;
   return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isNumberSpaceCode(c: number): boolean {
+  return (c < 28 || c > 31) && isPySpaceCode(c);
 }
 
 /** Python's number parsing strips whitespace and reads any Unicode decimal digit as its ASCII digit. */
@@ -88,6 +90,7 @@ export function parsePyFloat(text: string): number | undefined {
   // `12`, `-3.5`: JS reads plain decimal text as Python does (both correctly rounded).
   if (PLAIN_DECIMAL.test(text)) return Number(text);
   const s = normalizeNumberText(text);
+  if (PLAIN_DECIMAL.test(s)) return Number(s);
   const special = SPECIAL_FLOAT.exec(s);
   if (special) {
     const magnitude = special[2].toLowerCase() === 'nan' ? Number.NaN : Number.POSITIVE_INFINITY;
@@ -107,6 +110,8 @@ export function parsePyInt(text: string, base: number): number | bigint | undefi
   if (base === 10 && PLAIN_INT.test(text)) return Number(text) + 0;
   if (base !== 0 && (base < 2 || base > 36)) return undefined;
   let s = normalizeNumberText(text);
+  // ` 7 `, `٤٢`: plain digits once stripped and made ASCII.
+  if (base === 10 && PLAIN_INT.test(s)) return Number(s) + 0;
   let negative = false;
   if (s.startsWith('+') || s.startsWith('-')) {
     negative = s[0] === '-';
@@ -168,6 +173,11 @@ function doInt(_state: unknown, value: unknown, fallback: unknown = 0, base: unk
   if (value instanceof Undefined) throw undefinedError(value);
   if (typeof value === 'string' || value instanceof Markup) {
     const text = typeof value === 'string' ? value : value.value;
+    // `42`, and `12.50` (no int, so the float's), read here without trying the int's parse in full first.
+    if (base === 10) {
+      if (PLAIN_INT.test(text)) return Number(text) + 0;
+      if (PLAIN_DECIMAL.test(text)) return truncate(Number(text)) ?? fallback;
+    }
     const parsed = isInt(base) || typeof base === 'boolean' ? parsePyInt(text, Number(base)) : undefined;
     if (parsed !== undefined) return parsed;
     // Jinja's quirk: "42.23"|int is 42, through float().
