@@ -11,7 +11,7 @@ import { readDate, readDateByPattern } from '../src/filters/date-input';
 import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
 import { titleText, unicodeTitle } from '../src/filters/strings';
 import { joinWords, PY_SPACE_RUN } from '../src/filters/text';
-import { replaceText } from '../src/runtime/methods';
+import { replaceText, splitlines } from '../src/runtime/methods';
 import {
   fixedText,
   floatRepr,
@@ -238,6 +238,53 @@ describe('case tests and word counts by scans and kept answers', () => {
     fc.assert(
       fc.property(mixed, (s) => {
         expect(wordcount.render({ s })).toBe(String((s.match(/[\p{L}\p{N}_]+/gu) ?? []).length));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('splitlines by character code', () => {
+  const text = fc.string({
+    unit: fc.constantFrom(
+      'a',
+      ' ',
+      '\n',
+      '\r',
+      '\r\n',
+      '\x0b',
+      '\x0c',
+      '\x1c',
+      '\x1d',
+      '\x1e',
+      '\x1f',
+      '\x85',
+      '\u2028',
+      '\u2029',
+      '\u2030',
+      'é',
+    ),
+    maxLength: 16,
+  });
+  /** Python's line boundaries as one pattern, matched in turn. */
+  function byPattern(s: string, keep: boolean): string[] {
+    const out: string[] = [];
+    let from = 0;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these controls are line boundaries for Python.
+    for (const match of s.matchAll(/\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g)) {
+      const at = match.index as number;
+      out.push(s.slice(from, keep ? at + match[0].length : at));
+      from = at + match[0].length;
+    }
+    if (from < s.length) out.push(s.slice(from));
+    return out;
+  }
+
+  it('cuts where the pattern of every line boundary does, with and without the breaks', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(splitlines(s, undefined)).toEqual(byPattern(s, false));
+        expect(splitlines(s, true)).toEqual(byPattern(s, true));
       }),
       { numRuns: runs },
     );
