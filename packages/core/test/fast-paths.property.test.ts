@@ -234,6 +234,40 @@ describe('case tests and word counts by scans and kept answers', () => {
     );
   });
 
+  it('istitle and isprintable hold as each character says, and ASCII swaps and folds by its letters', () => {
+    const istitle = (s: string) => {
+      let cased = false;
+      let previousCased = false;
+      for (const ch of s) {
+        const { upper, lower, title } = caseOf(ch);
+        if (upper || title) {
+          if (previousCased) return false;
+          previousCased = cased = true;
+        } else if (lower) {
+          if (!previousCased) return false;
+          previousCased = cased = true;
+        } else previousCased = false;
+      }
+      return cased;
+    };
+    const printable = (s: string) =>
+      [...s].every((ch) => ch === ' ' || !/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u.test(ch));
+    const ascii = fc.string({ unit: fc.constantFrom(...'aZ b_9-.Q\tz'.split('')), maxLength: 12 });
+    const methods = compile('{{ s.istitle() }} {{ s.isprintable() }}');
+    const folds = compile('{{ s.swapcase() }}|{{ s.casefold() }}');
+    const py = (b: boolean) => (b ? 'True' : 'False');
+    fc.assert(
+      fc.property(mixed, ascii, (s, a) => {
+        expect(methods.render({ s })).toBe(`${py(istitle(s))} ${py(printable(s))}`);
+        const swapped = [...a]
+          .map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase()))
+          .join('');
+        expect(folds.render({ s: a })).toBe(`${swapped}|${a.toLowerCase()}`);
+      }),
+      { numRuns: runs },
+    );
+  });
+
   it('wordcount counts the runs of word characters', () => {
     fc.assert(
       fc.property(mixed, (s) => {

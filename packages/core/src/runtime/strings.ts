@@ -149,13 +149,13 @@ export function isPrintableChar(ch: string): boolean {
   return ch === ' ' || !NOT_PRINTABLE.test(ch);
 }
 
-/** `str.isprintable()` */
+/** Any character `str.isprintable()` refuses: `NOT_PRINTABLE`'s but the space. */
+const NOT_PRINTABLE_TEXT = /(?! )[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+/** `str.isprintable()`: one regex scan, where a test per character cost a call each. */
 export function pyIsPrintable(s: string): boolean {
-  for (const ch of s) {
-    spendRunning(1);
-    if (!isPrintableChar(ch)) return false;
-  }
-  return true;
+  spendRunningOnText(s);
+  return !NOT_PRINTABLE_TEXT.test(s);
 }
 
 const LOWER_OR_TITLE = /[\p{Lowercase}\p{Lt}]/u;
@@ -199,16 +199,35 @@ export function pyIsLower(s: string): boolean {
   return !UPPER_OR_TITLE.test(s) && ANY_LOWER.test(s);
 }
 
-/** `str.istitle()`: uppercase only after uncased characters, lowercase only after cased ones. */
+const isUpperUnit = bmpTest(UPPER_CHAR);
+const isLowerUnit = bmpTest(LOWER_CHAR);
+const isTitleUnit = bmpTest(TITLE_CHAR);
+
+/**
+ * `str.istitle()`: uppercase only after uncased characters, lowercase only after cased ones. BMP characters by
+ * the answers `bmpTest` keeps, others by their regex.
+ */
 export function pyIsTitle(s: string): boolean {
+  spendRunningOnText(s);
   let cased = false;
   let previousCased = false;
-  for (const ch of s) {
-    spendRunning(1);
-    if (UPPER_CHAR.test(ch) || TITLE_CHAR.test(ch)) {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let upper: boolean;
+    let lower: boolean;
+    if (isHighSurrogate(c) && isLowSurrogate(s.charCodeAt(i + 1))) {
+      const ch = s.slice(i, i + 2);
+      upper = UPPER_CHAR.test(ch) || TITLE_CHAR.test(ch);
+      lower = LOWER_CHAR.test(ch);
+      i++;
+    } else {
+      upper = isUpperUnit(c) || isTitleUnit(c);
+      lower = isLowerUnit(c);
+    }
+    if (upper) {
       if (previousCased) return false;
       previousCased = cased = true;
-    } else if (LOWER_CHAR.test(ch)) {
+    } else if (lower) {
       if (!previousCased) return false;
       previousCased = cased = true;
     } else {
@@ -486,6 +505,13 @@ export function capitalizeByChars(s: string): string {
 
 /** `str.swapcase()` */
 export function pySwapcase(s: string): string {
+  // ASCII by character code: only its letters change, each to the other case.
+  if (pyIsAscii(s)) {
+    return textOfUnits(s.length, (i) => {
+      const c = s.charCodeAt(i);
+      return (c | 32) >= 97 && (c | 32) <= 122 ? c ^ 32 : c;
+    });
+  }
   const chars = codePoints(s);
   let out = '';
   for (let i = 0; i < chars.length; i++) {
@@ -500,6 +526,11 @@ export function pySwapcase(s: string): string {
 
 /** `str.casefold()`: full case folding, approximated as upper-then-lower per code point with Python's exceptions. */
 export function pyCasefold(s: string): string {
+  // ASCII folds to its lower case.
+  if (pyIsAscii(s)) {
+    spendRunningOnText(s);
+    return s.toLowerCase();
+  }
   let out = '';
   for (const ch of s) {
     spendRunning(1);
