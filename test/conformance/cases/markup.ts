@@ -7,6 +7,10 @@ import { type Case, rows } from '../case';
 export const cases: Case[] = rows([
   ['split of tojson gives Markup items', '{{ ((d.a)|tojson).split() }}', { d: { a: 0 } }],
   ['split with a separator', "{{ ('a<b'|safe).split('<') }}"],
+  [
+    'safe and string print each value as it prints',
+    "{{ none|safe }} {{ 1.0|safe }} {{ [1, 'a', 2.5]|string }} {{ {'k': none}|safe }} {{ nothing|safe }}|{{ '<b>'|string }}",
+  ],
   ['rsplit', "{{ ('a b c'|safe).rsplit(' ', 1) }}"],
   ['splitlines', "{{ ('a\\nb'|safe).splitlines() }} {{ ('a\\nb'|safe).splitlines(true) }}"],
   ['split by keyword', "{{ ('a b c'|safe).split(maxsplit=1) }}"],

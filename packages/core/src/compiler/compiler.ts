@@ -943,6 +943,17 @@ export class Compiler {
    * those `safeRepr` accepts (`{{ 5[1:] }}` folds to an Undefined, so prints nothing).
    */
   private printed(node: ast.Expr, scope: Scope): Ev {
+    // `{{ x|safe }}` and `{{ x|string }}` print what `{{ x }}` prints, `str(x)`: output is never escaped here, so
+    // the Markup they make would only be made and read back.
+    if (
+      node.type === 'Filter' &&
+      (node.name === 'safe' || node.name === 'string') &&
+      node.node !== null &&
+      isBareFilter(node) &&
+      this.registry.filters.get(node.name) === builtinFilters.get(node.name)
+    ) {
+      return this.printed(node.node, scope);
+    }
     const folded = this.folder.valueOf(node);
     if (folded === null || !smallValue(folded.value)) return this.expression(node, scope);
     const slow = this.softExpression(node, scope, false);
