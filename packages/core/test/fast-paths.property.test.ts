@@ -325,6 +325,62 @@ describe('splitlines by character code', () => {
   });
 });
 
+describe('tojson of plain JSON values', () => {
+  const text = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom('<', '>', '&', "'", '"', '\\', '\x7f', '\u2028', 'é'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    ),
+    maxLength: 6,
+  });
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      text,
+      fc.integer(),
+      fc.constantFrom(null, true, false),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(text, tie('value'), { maxKeys: 5 }),
+    ),
+  }));
+  /** Python's `json.dumps(v, sort_keys=True)` (ensure_ascii) made HTML-safe, as its documentation states them. */
+  function htmlSafeDumps(v: unknown): string {
+    const dumps = (x: unknown): string => {
+      if (typeof x === 'string')
+        return JSON.stringify(x).replace(
+          /[^\x20-\x7e]/g,
+          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        );
+      if (Array.isArray(x)) return `[${x.map(dumps).join(', ')}]`;
+      if (typeof x === 'object' && x !== null) {
+        const byCodePoint = (a: string, b: string) => {
+          const pa = [...a].map((c) => c.codePointAt(0) as number);
+          const pb = [...b].map((c) => c.codePointAt(0) as number);
+          for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
+          return pa.length - pb.length;
+        };
+        const record = x as Record<string, unknown>;
+        return `{${Object.keys(record)
+          .sort(byCodePoint)
+          .map((k) => `${dumps(k)}: ${dumps(record[k])}`)
+          .join(', ')}}`;
+      }
+      return JSON.stringify(x);
+    };
+    return dumps(v).replace(/[<>&']/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+  }
+  const template = compile('{{ v|tojson }}');
+
+  it('writes what json.dumps with sorted keys writes, made HTML-safe', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(template.render({ v })).toBe(htmlSafeDumps(v));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('loop attributes read directly', () => {
   const names = ['index', 'index0', 'revindex', 'revindex0', 'first', 'last', 'length', 'depth', 'depth0'];
 
