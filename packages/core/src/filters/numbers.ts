@@ -171,24 +171,27 @@ function truncate(x: number): number | bigint | undefined {
 
 function doInt(_state: unknown, value: unknown, fallback: unknown = 0, base: unknown = 10): unknown {
   if (value instanceof Undefined) throw undefinedError(value);
-  if (typeof value === 'string' || value instanceof Markup) {
-    const text = typeof value === 'string' ? value : value.value;
-    // `42`, and `12.50` (no int, so the float's), read here without trying the int's parse in full first.
-    if (base === 10) {
-      if (PLAIN_INT.test(text)) return Number(text) + 0;
-      if (PLAIN_DECIMAL.test(text)) return truncate(Number(text)) ?? fallback;
-    }
-    const parsed = isInt(base) || typeof base === 'boolean' ? parsePyInt(text, Number(base)) : undefined;
-    if (parsed !== undefined) return parsed;
-    // Jinja's quirk: "42.23"|int is 42, through float().
-    const x = parsePyFloat(text);
-    if (x === undefined) return fallback;
-    return truncate(x) ?? fallback;
-  }
+  if (typeof value === 'string') return intOfText(value, fallback, base);
+  if (value instanceof Markup) return intOfText(value.value, fallback, base);
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (isInt(value)) return value;
   if (isFloat(value)) return truncate(toJsNumber(value)) ?? fallback;
   return fallback;
+}
+
+/** `int` of text: Python's `int(text, base)`, else `int(float(text))`, else `fallback`. */
+function intOfText(text: string, fallback: unknown, base: unknown): unknown {
+  // `42`, and `12.50` (no int, so the float's), read here without trying the int's parse in full first.
+  if (base === 10) {
+    if (PLAIN_INT.test(text)) return Number(text) + 0;
+    if (PLAIN_DECIMAL.test(text)) return truncate(Number(text)) ?? fallback;
+  }
+  const parsed = isInt(base) || typeof base === 'boolean' ? parsePyInt(text, Number(base)) : undefined;
+  if (parsed !== undefined) return parsed;
+  // Jinja's quirk: "42.23"|int is 42, through float().
+  const x = parsePyFloat(text);
+  if (x === undefined) return fallback;
+  return truncate(x) ?? fallback;
 }
 
 function doFloat(_state: unknown, value: unknown, fallback: unknown = float(0)): unknown {
