@@ -381,6 +381,38 @@ describe('tojson of plain JSON values', () => {
   });
 });
 
+describe('an item by a text key held in a variable', () => {
+  const key = fc.constantFrom(
+    'a',
+    'b',
+    '',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'items',
+    'length',
+    '0',
+  );
+  const dict = fc.dictionary(
+    key,
+    fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.constant(undefined)),
+    { maxKeys: 5 },
+  );
+  const parsed = dict.map((d) => JSON.parse(JSON.stringify(d)) as Record<string, unknown>);
+
+  it('is what the same key written in the template gives', () => {
+    fc.assert(
+      fc.property(fc.oneof(dict, parsed), key, (d, k) => {
+        const written = compile(`{{ d[${JSON.stringify(k)}] is defined }} {{ d[${JSON.stringify(k)}] }}`);
+        const held = compile('{{ d[k] is defined }} {{ d[k] }}');
+        expect(held.render({ d, k })).toBe(written.render({ d }));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('loop attributes read directly', () => {
   const names = ['index', 'index0', 'revindex', 'revindex0', 'first', 'last', 'length', 'depth', 'depth0'];
 

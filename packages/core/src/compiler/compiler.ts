@@ -77,6 +77,7 @@ import {
   AttributeSource,
   isDict,
   isIndexLike,
+  isPlainObject,
   type Kwargs,
   keepKeywordOrder,
   keywordNames,
@@ -2487,6 +2488,15 @@ export class Compiler {
     return (f) => {
       const o = obj(f);
       const k = key(f);
+      // A text key of a plain object (`d[name]`, `d[k]` in a loop over `d`): its own entry, asked here, where
+      // `getitem` first told a Map from it and asked for the entry through `dictLookup`.
+      if (typeof k === 'string') {
+        if (typeof o === 'object' && o !== null && isPlainObject(o) && Object.hasOwn(o, k)) {
+          const value = (o as Record<string, unknown>)[k];
+          if (value !== undefined && typeof value !== 'function') return value;
+        }
+        return getitem(o, k);
+      }
       // An iterator or a dict view is no sequence: `getitem` gives Python's Undefined. A negative index counts
       // from the end.
       if (typeof k === 'number' && isPlainSequence(o) && Number.isInteger(k)) {

@@ -302,7 +302,11 @@ export class Namespace {
 /** True for values that are Python dicts: plain objects (any prototype-free or Object-prototype object) and Maps. */
 export function isDict(v: unknown): v is Record<string, unknown> | Map<unknown, unknown> {
   if (typeof v !== 'object' || v === null) return false;
-  if (v instanceof Map) return true;
+  return v instanceof Map || isPlainObject(v);
+}
+
+/** A plain object (JSON's, a dict literal's): a dict that is not a Map. */
+export function isPlainObject(v: object): v is Record<string, unknown> {
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 }
