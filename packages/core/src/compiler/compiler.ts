@@ -43,7 +43,7 @@ import {
   strRepr,
 } from '../runtime/format';
 import { hashKey } from '../runtime/hash-key';
-import { countItems, dictEntries, iterate } from '../runtime/iterate';
+import { countItems, dictEntries, iterate, ownKeys } from '../runtime/iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from '../runtime/keyed-access';
 import { callResolved, DICT_ATTRIBUTE_NAMES, methodsNamed } from '../runtime/methods';
 import {
@@ -1364,6 +1364,8 @@ export class Compiler {
       return this.pulledLoop(feed, itemSlot, newSlots, body, node, source);
     }
     if (simple && feed === null && itemSlot < 0 && keep === null) {
+      const pairs = this.dictItemsPairs(forNode, inner, scope);
+      if (pairs !== null) return this.dictItemsLoop(pairs, bind, newSlots, body, node, source);
       return this.unpackingLoop(iterable, bind, newSlots, body, node, source);
     }
     if (simple && feed === null && itemSlot >= 0 && filter !== null) {
@@ -1620,6 +1622,81 @@ export class Compiler {
         if (--run.unitsLeft < 0) readClock(run);
         if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
         bind(vars, items[i]);
+        out += body(frame);
+        if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
+      }
+      return out;
+    };
+  }
+
+  /**
+   * For `{% for key, value in d.items() %}`: the slots of `key` and `value`, what `d` evaluates to, and `d.items()`
+   * called on a value `d` gave (the call as written, its receiver the value held); null for any other loop.
+   */
+  private dictItemsPairs(forNode: ast.For, inner: Scope, scope: Scope): DictItemsPairs | null {
+    const { target, iter } = forNode;
+    if (
+      target.type !== 'Tuple' ||
+      target.items.length !== 2 ||
+      !target.items.every((item) => item.type === 'Name') ||
+      iter.type !== 'Call' ||
+      iter.node.type !== 'Getattr' ||
+      iter.node.attr !== 'items' ||
+      iter.args.length !== 0 ||
+      iter.kwargs.length !== 0 ||
+      iter.dynArgs !== null ||
+      iter.dynKwargs !== null
+    ) {
+      return null;
+    }
+    const [keySlot, valueSlot] = target.items.map((item) => inner.slot((item as ast.Name).name) as number);
+    const dict = this.guarded(iter.node.node, this.expression(iter.node.node, scope));
+    // The call reads its receiver first thing: the value held is the one just evaluated, let go as it is read.
+    const held: { value: unknown } = { value: undefined };
+    const receiver = () => {
+      const value = held.value;
+      held.value = undefined;
+      return value;
+    };
+    const items = this.guarded(iter, this.call(iter, scope, null, receiver));
+    return { keySlot, valueSlot, dict, items, held };
+  }
+
+  /**
+   * `unpackingLoop` over `d.items()` into `key, value`: a plain object's keys and values go straight into their
+   * slots, without the list of pairs `items()` makes (the method of a dict, so a key named `items` does not
+   * change it); anything else loops over what `items()` gives, as written.
+   */
+  private dictItemsLoop(
+    { keySlot, valueSlot, dict, items, held }: DictItemsPairs,
+    bind: (vars: unknown[], value: unknown) => void,
+    newSlots: () => unknown[],
+    body: St,
+    node: ast.Span & { iter: ast.Span },
+    source: string,
+  ): St {
+    const pairsLoop = this.unpackingLoop(items, bind, newSlots, body, node, source);
+    return (f) => {
+      const d = dict(f);
+      if (typeof d !== 'object' || d === null || !isPlainObject(d)) {
+        held.value = d;
+        return pairsLoop(f);
+      }
+      const keys = ownKeys(d);
+      if (keys.length === 0) return '';
+      const run = f.run;
+      const vars = newSlots();
+      const frame = new Frame(vars, f, run);
+      const maxOutput = run.limits.maxOutputSize;
+      let out = '';
+      for (let i = 0; i < keys.length; i++) {
+        const value = d[keys[i]];
+        // A JS undefined or function is no entry of the dict (see `isVisible`).
+        if (value === undefined || typeof value === 'function') continue;
+        if (--run.unitsLeft < 0) readClock(run);
+        if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
+        vars[keySlot] = keys[i];
+        vars[valueSlot] = value;
         out += body(frame);
         if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
       }
@@ -3483,6 +3560,15 @@ function ownKeyReaders(owner: string): KeyReaderMaker {
 }
 
 /** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */
+/** What `dictItemsLoop` loops with (see `dictItemsPairs`). */
+interface DictItemsPairs {
+  keySlot: number;
+  valueSlot: number;
+  dict: Ev;
+  items: Ev;
+  held: { value: unknown };
+}
+
 function isBareFilter(node: ast.Filter): boolean {
   return (
     node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null

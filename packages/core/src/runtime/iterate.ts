@@ -15,7 +15,7 @@ export function isVisible(value: unknown): boolean {
  * (about 100 ns a key for an object V8 keeps as a dictionary), and `{% if d %}` or `d|length` in a loop does it once
  * per item, so the time limit must see it.
  */
-function ownKeys(d: Record<string, unknown>): string[] {
+export function ownKeys(d: Record<string, unknown>): string[] {
   const keys = Object.keys(d);
   spendRunning(keys.length);
   return keys;
