@@ -413,6 +413,36 @@ describe('an item by a text key held in a variable', () => {
   });
 });
 
+describe('sort by one attribute', () => {
+  const template = compile(
+    "{{ items|sort(attribute='k')|map(attribute='i')|join(',') }}|{{ items|sort(attribute='k', reverse=true)|map(attribute='i')|join(',') }}",
+  );
+  const keys = fc.oneof(
+    fc.array(fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -3, max: 3, noNaN: true })), {
+      maxLength: 12,
+    }),
+    fc.array(fc.string({ unit: fc.constantFrom('a', 'B', 'b', 'é', 'É', 'Z'), maxLength: 3 }), {
+      maxLength: 12,
+    }),
+  );
+
+  it('orders as a stable sort by the key (lower-cased), equal keys kept in their order both ways', () => {
+    fc.assert(
+      fc.property(keys, (ks) => {
+        const items = ks.map((k, i) => ({ k, i }));
+        const key = (item: { k: unknown }) =>
+          typeof item.k === 'string' ? item.k.toLowerCase() : (item.k as number);
+        const compare = (a: { k: unknown }, b: { k: unknown }) =>
+          key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+        const up = [...items].sort(compare).map((item) => item.i);
+        const down = [...items].sort((a, b) => compare(b, a)).map((item) => item.i);
+        expect(template.render({ items })).toBe(`${up.join(',')}|${down.join(',')}`);
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('loop attributes read directly', () => {
   const names = ['index', 'index0', 'revindex', 'revindex0', 'first', 'last', 'length', 'depth', 'depth0'];
 

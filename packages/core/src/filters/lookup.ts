@@ -134,14 +134,24 @@ export function multiAttributeGetter(
   attribute: unknown,
   postprocess?: (value: unknown) => unknown,
 ): (item: unknown) => unknown[] {
-  const paths =
-    typeof attribute === 'string' ? attribute.split(',').map(attributeParts) : [attributeParts(attribute)];
+  // Each path's parts read by the readers `attributeGetter` uses (the template's own, when it is compiled), not
+  // through `getitem` for each part.
+  const paths = typeof attribute === 'string' ? attribute.split(',').map(readersOf) : [readersOf(attribute)];
   const partCount = paths.reduce((sum, path) => sum + path.length, 0);
+  if (paths.length === 1 && paths[0].length === 1) {
+    // `sort(attribute='price')`: one key of one part, the usual case.
+    const read = paths[0][0];
+    return (item) => {
+      spendRunning(1);
+      const value = read(item);
+      return [postprocess ? postprocess(value) : value];
+    };
+  }
   return (item) => {
     spendRunning(partCount);
-    return paths.map((parts) => {
+    return paths.map((readers) => {
       let value = item;
-      for (const part of parts) value = getitem(value, part);
+      for (const read of readers) value = read(value);
       return postprocess ? postprocess(value) : value;
     });
   };

@@ -43,6 +43,14 @@ export function sortedByKey<T>(
 
 /** Python's list comparison `a < b` for two key lists: the first unequal pair decides, then the lengths. */
 export function listLess(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length === 1 && b.length === 1) {
+    // One number or text each (a `sort(attribute=)` key): unequal ones are ordered by `<` and equal ones are not,
+    // so `<` alone answers, without asking `==` first.
+    const x = a[0];
+    const y = b[0];
+    if ((typeof x === 'number' && typeof y === 'number') || (typeof x === 'string' && typeof y === 'string'))
+      return lt(x, y);
+  }
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     if (a[i] === b[i] || eq(a[i], b[i])) continue;
