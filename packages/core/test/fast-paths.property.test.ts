@@ -544,6 +544,25 @@ describe('URL quoting a character at a time', () => {
     );
   });
 
+  it('quotes long runs past ASCII whole, pairs across the runs it is cut into included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4090, max: 4100 }),
+        fc.constantFrom('é', 'ж', '€'),
+        text,
+        (lead, letter, tail) => {
+          const s = `${letter.repeat(lead)}😀${'ж'.repeat(40)}${tail}`;
+          expect(pathTemplate.render({ s })).toBe(quoteByBytes(s, false));
+        },
+      ),
+      { numRuns: 40 },
+    );
+    const half = '\ud83d';
+    expect(() => pathTemplate.render({ s: `${'ж'.repeat(50)}${half}ж` })).toThrow(
+      'in position 50: surrogates not allowed',
+    );
+  });
+
   it('names a lone surrogate and its place, as Python does', () => {
     const half = '\ud83d';
     for (const [s, at] of [

@@ -196,13 +196,21 @@ const BYTE_ESCAPES = Array.from(
 );
 
 /**
- * The UTF-8 bytes of the non-ASCII run `whole.slice(start, end)`, each as `%XX`, from a table: a call to
- * `encodeURIComponent` cost 4x as much (about 290 ns a run). A lone surrogate has no UTF-8: the error names it
- * and its place, as Python's does.
+ * The UTF-8 bytes of the non-ASCII run `whole.slice(start, end)`, each as `%XX`: a short run (a name's accented
+ * letters) from a table, where a call to `encodeURIComponent` cost 4x as much (about 290 ns a run); a long one
+ * by that call. A lone surrogate has no UTF-8: the error names it and its place, as Python's does.
  */
 function quoteNonAscii(whole: string, start: number, end: number): string {
   // Each character is an escape, as each of an ASCII run's is (see `urlQuote`).
   spendRunning(end - start);
+  // A long run natively: a string per byte made a text of thousands of pieces, 10x slower past a few dozen.
+  if (end - start > 32) {
+    try {
+      return encodeURIComponent(whole.slice(start, end));
+    } catch {
+      // A lone surrogate: found and named below.
+    }
+  }
   let out = '';
   for (let at = start; at < end; at++) {
     const c = whole.charCodeAt(at);
@@ -250,8 +258,10 @@ function urlQuote(state: RenderState, value: unknown, forQuery: boolean): string
     out += text.slice(copied, i);
     if (c < 128) out += c === 32 && forQuery ? '+' : BYTE_ESCAPES[c];
     else {
+      // A run of at most 4,096 characters (a pair kept whole) at a time, so both limits are checked between runs.
       let end = i + 1;
-      while (end < text.length && text.charCodeAt(end) >= 128) end++;
+      while (end < text.length && text.charCodeAt(end) >= 128 && end - i < 4096) end++;
+      if (isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end))) end++;
       out += quoteNonAscii(text, i, end);
       i = end - 1;
     }
@@ -572,7 +582,8 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
     // points where no key has a surrogate pair (the general sort compared pairs of keys through `lt`, 5x slower).
     const keys = dictKeys(value) as string[];
     if (keys.length === 0) return '{}';
-    if (!keys.some(hasSurrogate)) {
+    // Past a few thousand keys, the general sort: a native sort of them all would run on past the time limit.
+    if (keys.length <= 4096 && !keys.some(hasSurrogate)) {
       spend(work, keys.length * Math.ceil(Math.log2(keys.length + 1)));
       sortTexts(keys);
       let body = '';
