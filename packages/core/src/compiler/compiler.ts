@@ -2560,6 +2560,8 @@ export class Compiler {
     if (arg.type === 'Const' && typeof arg.value === 'string') {
       return this.member(node.node, arg.value, 'item', arg.value, scope);
     }
+    const part = this.splitPart(node, scope);
+    if (part !== null) return part;
     const obj = this.expression(node.node, scope);
     const key = this.expression(arg, scope);
     return (f) => {
@@ -2584,6 +2586,76 @@ export class Compiler {
         }
       }
       return getitem(o, k);
+    };
+  }
+
+  /**
+   * `s.split(sep)[i]` with a text literal `sep` and an int literal `i` from -1 to 64 (`name.split(' ')[0]`,
+   * `email.split('@')[-1]`): on text, the part is found by `indexOf` from the left, as `split` finds the
+   * separators, without making the list of parts. Anything else, and an index past the parts, as written.
+   */
+  private splitPart(node: ast.Getitem, scope: Scope): Ev | null {
+    const { arg, node: call } = node;
+    // `-1` is the negation of the literal 1.
+    const index =
+      arg.type === 'Const'
+        ? arg.value
+        : arg.type === 'UnaryOp' && arg.op === '-' && arg.node.type === 'Const' && arg.node.value === 1
+          ? -1
+          : undefined;
+    if (
+      typeof index !== 'number' ||
+      !Number.isInteger(index) ||
+      index < -1 ||
+      index > 64 ||
+      call.type !== 'Call' ||
+      call.node.type !== 'Getattr' ||
+      call.node.attr !== 'split' ||
+      call.args.length !== 1 ||
+      call.kwargs.length !== 0 ||
+      call.dynArgs !== null ||
+      call.dynKwargs !== null ||
+      call.args[0].type !== 'Const' ||
+      typeof call.args[0].value !== 'string' ||
+      call.args[0].value === ''
+    ) {
+      return null;
+    }
+    const sep = call.args[0].value;
+    const text = this.expression(call.node.node, scope);
+    // The call as written, on the value `text` gave (held until the call reads it, first thing).
+    const held: { value: unknown } = { value: undefined };
+    const receiver = () => {
+      const value = held.value;
+      held.value = undefined;
+      return value;
+    };
+    const parts = this.call(call, scope, null, receiver);
+    const whole = (f: Frame, s: unknown): unknown => {
+      held.value = s;
+      return getitem(parts(f), index);
+    };
+    return (f) => {
+      const s = text(f);
+      if (typeof s !== 'string') return whole(f, s);
+      spendOnText(f.run, s);
+      let from = 0;
+      if (index < 0) {
+        // The last part: after the last separator `split` finds, scanning from the left (they do not overlap).
+        for (let at = s.indexOf(sep); at >= 0; at = s.indexOf(sep, from)) {
+          spend(f.run, 1);
+          from = at + sep.length;
+        }
+        return s.slice(from);
+      }
+      for (let n = 0; n < index; n++) {
+        spend(f.run, 1);
+        const at = s.indexOf(sep, from);
+        if (at < 0) return whole(f, s);
+        from = at + sep.length;
+      }
+      const end = s.indexOf(sep, from);
+      return end < 0 ? s.slice(from) : s.slice(from, end);
     };
   }
 

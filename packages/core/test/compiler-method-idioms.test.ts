@@ -1,12 +1,12 @@
 /**
- * `{% for key, value in d.items() %}` loops over a plain object's keys and values without the list of pairs
- * `items()` makes: it prints what looping over that list prints, for any dict and anything else `d` may be,
- * errors and their places included.
+ * Two idioms read without the list their method makes: `{% for key, value in d.items() %}` loops over a plain
+ * object's keys and values, and `s.split(sep)[i]` finds the one part. Each prints what the list, kept in a
+ * variable first, gives, for any value and anything else the receiver may be, errors and their places included.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, TemplateError } from '../src/index';
-import { Namespace, tuple, Undefined } from '../src/runtime/values';
+import { Markup, Namespace, tuple, Undefined } from '../src/runtime/values';
 import { outcome, thrownBy } from './helpers/template-outcome';
 
 const direct = '{% for k, v in d.items() %}[{{ k }}={{ v }}]{% endfor %}';
@@ -60,5 +60,39 @@ describe('for key, value in d.items()', () => {
     expect(outcome("{% for k, v in {'b': 2, 'a': 1, '1': 0}.items() %}{{ k }}{{ v }}{% endfor %}")).toBe(
       'b2a110',
     );
+  });
+});
+
+describe('s.split(sep)[i]', () => {
+  const indexes = ['0', '1', '2', '7', '-1'];
+
+  it('is the part the list of parts has there, or what indexing past it gives', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '-', 'é', '😀'), maxLength: 10 });
+    fc.assert(
+      fc.property(
+        text,
+        fc.constantFrom(' ', '-', 'ab', 'aa', '😀'),
+        fc.constantFrom(...indexes),
+        (s, sep, i) => {
+          const direct = `[{{ s.split(${JSON.stringify(sep)})[${i}] }}]`;
+          const listed = `{% set parts = s.split(${JSON.stringify(sep)}) %}[{{ parts[${i}] }}]`;
+          expect(outcome(direct, { s })).toBe(outcome(listed, { s }));
+        },
+      ),
+    );
+  });
+
+  it.each<[string, unknown]>([
+    ['Markup', new Markup('a<b>c')],
+    ['Undefined', new Undefined('s')],
+    ['None', null],
+    ['a dict with a split entry', { split: 1 }],
+    ['a list', ['a', 'b']],
+  ])('does what the list of parts does for %s', (_what, s) => {
+    for (const i of indexes) {
+      expect(outcome(`[{{ s.split('<')[${i}] }}]`, { s })).toBe(
+        outcome(`{% set parts = s.split('<') %}[{{ parts[${i}] }}]`, { s }),
+      );
+    }
   });
 });
