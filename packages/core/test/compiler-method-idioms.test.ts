@@ -82,6 +82,20 @@ describe('s.split(sep)[i]', () => {
     );
   });
 
+  it('finds the words of split() with no separator as the list of them has them', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'é', ' ', '\t', '\n', '\u00a0', '\u3000', '\x1c', '😀'),
+      maxLength: 10,
+    });
+    fc.assert(
+      fc.property(text, fc.constantFrom(...indexes), (s, i) => {
+        expect(outcome(`[{{ s.split()[${i}] }}]`, { s })).toBe(
+          outcome(`{% set parts = s.split() %}[{{ parts[${i}] }}]`, { s }),
+        );
+      }),
+    );
+  });
+
   it.each<[string, unknown]>([
     ['Markup', new Markup('a<b>c')],
     ['Undefined', new Undefined('s')],

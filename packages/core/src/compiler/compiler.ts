@@ -18,6 +18,7 @@ import {
   spend,
   spendOnItems,
   spendOnText,
+  spendRunning,
 } from '../limits';
 import type * as ast from '../parser/ast';
 import {
@@ -71,7 +72,7 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, FilterSpec, Registry, RenderState } from '../runtime/state';
-import { hasSurrogate } from '../runtime/strings';
+import { hasSurrogate, isPySpaceCode } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
@@ -2590,9 +2591,10 @@ export class Compiler {
   }
 
   /**
-   * `s.split(sep)[i]` with a text literal `sep` and an int literal `i` from -1 to 64 (`name.split(' ')[0]`,
-   * `email.split('@')[-1]`): on text, the part is found by `indexOf` from the left, as `split` finds the
-   * separators, without making the list of parts. Anything else, and an index past the parts, as written.
+   * `s.split(sep)[i]` or `s.split()[i]`, with a text literal `sep` and an int literal `i` from -1 to 64
+   * (`name.split(' ')[0]`, `email.split('@')[-1]`, `full_name.split()[0]`): on text, the part is found where
+   * `split` finds it (separators by `indexOf` from the left, words between whitespace), without making the list
+   * of parts. Anything else, and an index past the parts, as written.
    */
   private splitPart(node: ast.Getitem, scope: Scope): Ev | null {
     const { arg, node: call } = node;
@@ -2611,17 +2613,22 @@ export class Compiler {
       call.type !== 'Call' ||
       call.node.type !== 'Getattr' ||
       call.node.attr !== 'split' ||
-      call.args.length !== 1 ||
+      call.args.length > 1 ||
       call.kwargs.length !== 0 ||
       call.dynArgs !== null ||
-      call.dynKwargs !== null ||
-      call.args[0].type !== 'Const' ||
-      typeof call.args[0].value !== 'string' ||
-      call.args[0].value === ''
+      call.dynKwargs !== null
     ) {
       return null;
     }
-    const sep = call.args[0].value;
+    // No separator: the runs between whitespace, as `split()` gives them.
+    const sepNode = call.args.length === 0 ? null : call.args[0];
+    if (
+      sepNode !== null &&
+      (sepNode.type !== 'Const' || typeof sepNode.value !== 'string' || sepNode.value === '')
+    ) {
+      return null;
+    }
+    const sep = sepNode === null ? null : (sepNode.value as string);
     const text = this.expression(call.node.node, scope);
     // The call as written, on the value `text` gave (held until the call reads it, first thing).
     const held: { value: unknown } = { value: undefined };
@@ -2639,6 +2646,7 @@ export class Compiler {
       const s = text(f);
       if (typeof s !== 'string') return whole(f, s);
       spendOnText(f.run, s);
+      if (sep === null) return wordAt(s, index) ?? whole(f, s);
       let from = 0;
       if (index < 0) {
         // The last part: after the last separator `split` finds, scanning from the left (they do not overlap).
@@ -3632,6 +3640,30 @@ function ownKeyReaders(owner: string): KeyReaderMaker {
 }
 
 /** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */
+/**
+ * The word at `index` (-1: the last) of `s.split()`, the runs between Python's whitespace; undefined past the
+ * last word.
+ */
+function wordAt(s: string, index: number): string | undefined {
+  if (index < 0) {
+    let end = s.length;
+    while (end > 0 && isPySpaceCode(s.charCodeAt(end - 1))) end--;
+    if (end === 0) return undefined;
+    let start = end;
+    while (start > 0 && !isPySpaceCode(s.charCodeAt(start - 1))) start--;
+    return s.slice(start, end);
+  }
+  let i = 0;
+  for (let n = 0; ; n++) {
+    while (i < s.length && isPySpaceCode(s.charCodeAt(i))) i++;
+    if (i >= s.length) return undefined;
+    const start = i;
+    while (i < s.length && !isPySpaceCode(s.charCodeAt(i))) i++;
+    if (n === index) return s.slice(start, i);
+    spendRunning(1);
+  }
+}
+
 /** What `dictItemsLoop` loops with (see `dictItemsPairs`). */
 interface DictItemsPairs {
   keySlot: number;
