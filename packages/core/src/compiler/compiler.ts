@@ -1666,7 +1666,8 @@ export class Compiler {
   /**
    * `unpackingLoop` over `d.items()` into `key, value`: a plain object's keys and values go straight into their
    * slots, without the list of pairs `items()` makes (the method of a dict, so a key named `items` does not
-   * change it); anything else loops over what `items()` gives, as written.
+   * change it); anything else loops over what `items()` gives, as written. Written out for the same reason as
+   * `plainLoop`.
    */
   private dictItemsLoop(
     { keySlot, valueSlot, dict, items, held }: DictItemsPairs,
