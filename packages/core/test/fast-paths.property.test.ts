@@ -433,6 +433,25 @@ describe('sort by one attribute', () => {
   });
 });
 
+describe('first and last of text', () => {
+  const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
+
+  it('are its first and last code points, and undefined for empty text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\ud800', '\udc00', ' '), maxLength: 5 }),
+        (s) => {
+          const points = [...s];
+          const first = points[0] ?? '';
+          const last = points[points.length - 1] ?? '';
+          expect(template.render({ s })).toBe(`[${first}|${last}|${points.length > 0 ? 'True' : 'False'}]`);
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('loop attributes read directly', () => {
   const names = ['index', 'index0', 'revindex', 'revindex0', 'first', 'last', 'length', 'depth', 'depth0'];
 

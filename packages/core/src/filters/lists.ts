@@ -11,7 +11,7 @@ import { hashKey } from '../runtime/hash-key';
 import { iterate, length } from '../runtime/iterate';
 import { add, eq, gt, lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, Registry, RenderState } from '../runtime/state';
-import { compareStrings, reverseText } from '../runtime/strings';
+import { compareStrings, isHighSurrogate, isLowSurrogate, reverseText } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   isDict,
@@ -48,6 +48,11 @@ function doList(state: RenderState, value: unknown): unknown[] {
 }
 
 function doFirst(_state: RenderState, value: unknown): unknown {
+  // Text's first code point, without splitting the text into them all.
+  if (typeof value === 'string' && value.length > 0) {
+    const pair = isHighSurrogate(value.charCodeAt(0)) && isLowSurrogate(value.charCodeAt(1));
+    return pair ? value.slice(0, 2) : value[0];
+  }
   const items = iterate(value);
   return items.length > 0 ? items[0] : undefinedWithHint('No first item, sequence was empty.');
 }
@@ -70,6 +75,12 @@ function notReversible(value: unknown) {
 }
 
 function doLast(_state: RenderState, value: unknown): unknown {
+  // Text's last code point, as `doFirst` finds the first.
+  if (typeof value === 'string' && value.length > 0) {
+    const n = value.length;
+    const pair = n > 1 && isLowSurrogate(value.charCodeAt(n - 1)) && isHighSurrogate(value.charCodeAt(n - 2));
+    return pair ? value.slice(n - 2) : value[n - 1];
+  }
   if (!isReversible(value)) throw notReversible(value);
   const items = iterate(value);
   if (items.length === 0) return undefinedWithHint('No last item, sequence was empty.');
