@@ -433,8 +433,24 @@ describe('sort by one attribute', () => {
   });
 });
 
-describe('first and last of text', () => {
+describe('first, last and s[i] of text', () => {
   const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
+
+  it('s[i] is the code point at i, as in the list of them', () => {
+    const indexed = compile('{% for i in range(-2, 18) %}[{{ s[i] }}]{% endfor %}');
+    const listed = compile(
+      '{% set points = s|list %}{% for i in range(-2, 18) %}[{{ points[i] }}]{% endfor %}',
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\ud800', '\udc00'), maxLength: 20 }),
+        (s) => {
+          expect(indexed.render({ s })).toBe(listed.render({ s }));
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
 
   it('are its first and last code points, and undefined for empty text', () => {
     fc.assert(

@@ -2578,6 +2578,20 @@ export class Compiler {
         }
         return getitem(o, k);
       }
+      // A character of text near its start (`name[0]`, an initial): the code point at `k` is the unit at `k` when
+      // no surrogate comes up to it, found without splitting the text into code points.
+      if (
+        typeof o === 'string' &&
+        typeof k === 'number' &&
+        k >= 0 &&
+        k < 16 &&
+        k < o.length &&
+        Number.isInteger(k)
+      ) {
+        let plain = true;
+        for (let i = 0; i <= k && plain; i++) plain = !isSurrogateUnit(o.charCodeAt(i));
+        if (plain) return o[k];
+      }
       // An iterator or a dict view is no sequence: `getitem` gives Python's Undefined. A negative index counts
       // from the end.
       if (typeof k === 'number' && isPlainSequence(o) && Number.isInteger(k)) {
@@ -3663,6 +3677,11 @@ function wordAt(s: string, index: number): string | undefined {
     if (n === index) return s.slice(start, i);
     spendRunning(1);
   }
+}
+
+/** Whether the UTF-16 unit `c` is half of a surrogate pair (or a lone one). */
+function isSurrogateUnit(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdfff;
 }
 
 /** What `dictItemsLoop` loops with (see `dictItemsPairs`). */
