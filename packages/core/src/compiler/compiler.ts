@@ -72,7 +72,7 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, FilterSpec, Registry, RenderState } from '../runtime/state';
-import { hasSurrogate, isPySpaceCode } from '../runtime/strings';
+import { hasSurrogate, isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
@@ -1652,15 +1652,9 @@ export class Compiler {
     }
     const [keySlot, valueSlot] = target.items.map((item) => inner.slot((item as ast.Name).name) as number);
     const dict = this.guarded(iter.node.node, this.expression(iter.node.node, scope));
-    // The call reads its receiver first thing: the value held is the one just evaluated, let go as it is read.
-    const held: { value: unknown } = { value: undefined };
-    const receiver = () => {
-      const value = held.value;
-      held.value = undefined;
-      return value;
-    };
+    const { hold, receiver } = heldReceiver();
     const items = this.guarded(iter, this.call(iter, scope, null, receiver));
-    return { keySlot, valueSlot, dict, items, held };
+    return { keySlot, valueSlot, dict, items, hold };
   }
 
   /**
@@ -1670,7 +1664,7 @@ export class Compiler {
    * `plainLoop`.
    */
   private dictItemsLoop(
-    { keySlot, valueSlot, dict, items, held }: DictItemsPairs,
+    { keySlot, valueSlot, dict, items, hold }: DictItemsPairs,
     bind: (vars: unknown[], value: unknown) => void,
     newSlots: () => unknown[],
     body: St,
@@ -1681,7 +1675,7 @@ export class Compiler {
     return (f) => {
       const d = dict(f);
       if (typeof d !== 'object' || d === null || !isPlainObject(d)) {
-        held.value = d;
+        hold(d);
         return pairsLoop(f);
       }
       const keys = ownKeys(d);
@@ -2645,16 +2639,11 @@ export class Compiler {
     }
     const sep = sepNode === null ? null : (sepNode.value as string);
     const text = this.expression(call.node.node, scope);
-    // The call as written, on the value `text` gave (held until the call reads it, first thing).
-    const held: { value: unknown } = { value: undefined };
-    const receiver = () => {
-      const value = held.value;
-      held.value = undefined;
-      return value;
-    };
+    // The call as written, on the value `text` gave.
+    const { hold, receiver } = heldReceiver();
     const parts = this.call(call, scope, null, receiver);
     const whole = (f: Frame, s: unknown): unknown => {
-      held.value = s;
+      hold(s);
       return getitem(parts(f), index);
     };
     return (f) => {
@@ -3654,7 +3643,6 @@ function ownKeyReaders(owner: string): KeyReaderMaker {
   };
 }
 
-/** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */
 /**
  * The word at `index` (-1: the last) of `s.split()`, the runs between Python's whitespace; undefined past the
  * last word.
@@ -3679,9 +3667,23 @@ function wordAt(s: string, index: number): string | undefined {
   }
 }
 
-/** Whether the UTF-16 unit `c` is half of a surrogate pair (or a lone one). */
-function isSurrogateUnit(c: number): boolean {
-  return c >= 0xd800 && c <= 0xdfff;
+/**
+ * A call's receiver handed over from outside it: `hold(value)` before the call, which reads it first thing (and
+ * lets it go), as `receiver`. For idioms whose fast path evaluates the receiver and falls back to the call as
+ * written.
+ */
+function heldReceiver(): { hold: (value: unknown) => void; receiver: () => unknown } {
+  let held: unknown;
+  return {
+    hold: (value) => {
+      held = value;
+    },
+    receiver: () => {
+      const value = held;
+      held = undefined;
+      return value;
+    },
+  };
 }
 
 /** What `dictItemsLoop` loops with (see `dictItemsPairs`). */
@@ -3690,9 +3692,10 @@ interface DictItemsPairs {
   valueSlot: number;
   dict: Ev;
   items: Ev;
-  held: { value: unknown };
+  hold: (value: unknown) => void;
 }
 
+/** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */
 function isBareFilter(node: ast.Filter): boolean {
   return (
     node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null

@@ -12,6 +12,7 @@ import {
   isHighSurrogate,
   isLowSurrogate,
   isPySpaceCode,
+  isSurrogateUnit,
   PY_WHITESPACE,
 } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
@@ -28,7 +29,7 @@ import {
   textOf,
 } from './args';
 import { htmlEntities } from './html-entities';
-import { pySorted } from './ordering';
+import { pySorted, timsortLite } from './ordering';
 import { joinWords, PY_SPACE_RUN, pySlice } from './text';
 
 function doEscape(_state: RenderState, value: unknown): Markup {
@@ -216,7 +217,7 @@ function quoteNonAscii(whole: string, start: number, end: number): string {
     const c = whole.charCodeAt(at);
     if (c < 0x800) {
       out += BYTE_ESCAPES[0xc0 | (c >> 6)] + BYTE_ESCAPES[0x80 | (c & 0x3f)];
-    } else if (c < 0xd800 || c > 0xdfff) {
+    } else if (!isSurrogateUnit(c)) {
       out +=
         BYTE_ESCAPES[0xe0 | (c >> 12)] +
         BYTE_ESCAPES[0x80 | ((c >> 6) & 0x3f)] +
@@ -578,14 +579,14 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
     return `[${open}${value.map((v) => dumpJson(work, v, indent, level + 1)).join(separator)}${close}]`;
   }
   if (isDict(value) && !(value instanceof Map)) {
-    // A plain object's keys are text: sorted natively, whose order of UTF-16 units is Python's order of code
+    // A plain object's keys are text: compared by `<`, whose order of UTF-16 units is Python's order of code
     // points where no key has a surrogate pair (the general sort compared pairs of keys through `lt`, 5x slower).
     const keys = dictKeys(value) as string[];
     if (keys.length === 0) return '{}';
-    // Past a few thousand keys, the general sort: a native sort of them all would run on past the time limit.
+    // Past a few thousand keys, the general sort, which charges each comparison to the render's time.
     if (keys.length <= 4096 && !keys.some(hasSurrogate)) {
       spend(work, keys.length * Math.ceil(Math.log2(keys.length + 1)));
-      sortTexts(keys);
+      timsortLite(keys, (a, b) => a < b);
       let body = '';
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i];
@@ -603,23 +604,6 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
   }
   const kind = iteratorKind(value);
   throw typeError(`Object of type ${kind ? kind.type : typeName(value)} is not JSON serializable`);
-}
-
-/**
- * Sorts texts by their UTF-16 units in place: a few by insertion, more by the native sort. (The native sort
- * without a comparator cost more than both on a JSON object's few keys.)
- */
-function sortTexts(texts: string[]): void {
-  if (texts.length > 16) {
-    texts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return;
-  }
-  for (let i = 1; i < texts.length; i++) {
-    const text = texts[i];
-    let j = i - 1;
-    for (; j >= 0 && texts[j] > text; j--) texts[j + 1] = texts[j];
-    texts[j + 1] = text;
-  }
 }
 
 /** json.dumps's `indent`: text as it is, a count of spaces (`' ' * indent`, with Python's errors), or none. */

@@ -90,7 +90,7 @@ export function parsePyFloat(text: string): number | undefined {
   // `12`, `-3.5`: JS reads plain decimal text as Python does (both correctly rounded).
   if (PLAIN_DECIMAL.test(text)) return Number(text);
   const s = normalizeNumberText(text);
-  if (PLAIN_DECIMAL.test(s)) return Number(s);
+  if (s !== text && PLAIN_DECIMAL.test(s)) return Number(s);
   const special = SPECIAL_FLOAT.exec(s);
   if (special) {
     const magnitude = special[2].toLowerCase() === 'nan' ? Number.NaN : Number.POSITIVE_INFINITY;
@@ -111,7 +111,7 @@ export function parsePyInt(text: string, base: number): number | bigint | undefi
   if (base !== 0 && (base < 2 || base > 36)) return undefined;
   let s = normalizeNumberText(text);
   // ` 7 `, `٤٢`: plain digits once stripped and made ASCII.
-  if (base === 10 && PLAIN_INT.test(s)) return Number(s) + 0;
+  if (base === 10 && s !== text && PLAIN_INT.test(s)) return Number(s) + 0;
   let negative = false;
   if (s.startsWith('+') || s.startsWith('-')) {
     negative = s[0] === '-';
@@ -181,11 +181,8 @@ function doInt(_state: unknown, value: unknown, fallback: unknown = 0, base: unk
 
 /** `int` of text: Python's `int(text, base)`, else `int(float(text))`, else `fallback`. */
 function intOfText(text: string, fallback: unknown, base: unknown): unknown {
-  // `42`, and `12.50` (no int, so the float's), read here without trying the int's parse in full first.
-  if (base === 10) {
-    if (PLAIN_INT.test(text)) return Number(text) + 0;
-    if (PLAIN_DECIMAL.test(text)) return truncate(Number(text)) ?? fallback;
-  }
+  // `42`, and `12.50` (no int, so the float's, truncated), read here without trying the int's parse first.
+  if (base === 10 && PLAIN_DECIMAL.test(text)) return truncate(Number(text)) ?? fallback;
   const parsed = isInt(base) || typeof base === 'boolean' ? parsePyInt(text, Number(base)) : undefined;
   if (parsed !== undefined) return parsed;
   // Jinja's quirk: "42.23"|int is 42, through float().

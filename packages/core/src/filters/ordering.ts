@@ -64,7 +64,7 @@ export function listLess(a: readonly unknown[], b: readonly unknown[]): boolean 
  * binary insertion sort), and merges runs of 32 for long ones, in place. Only `isLess(later, earlier)` is ever
  * asked.
  */
-function timsortLite<T>(a: T[], isLess: (a: T, b: T) => boolean): void {
+export function timsortLite<T>(a: T[], isLess: (a: T, b: T) => boolean): void {
   const n = a.length;
   if (n < 2) return;
   if (n < 64) {

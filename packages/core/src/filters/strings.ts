@@ -127,7 +127,7 @@ function mappedTitleFrom(
   // No mapping shortens a character, so equal lengths mean each character kept its own.
   if (upper.length !== text.length || lower.length !== text.length) return unicodeTitle(text);
   // Where the current word's characters after its first start: `from` itself may be one of them.
-  let wordRest = wordStart ? -1 : from - 1 >= 0 && isWordStartAt(text, from - 1) ? from : -1;
+  let wordRest = !wordStart && isWordStartAt(text, from - 1) ? from : -1;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (isTitleBreak(c)) {

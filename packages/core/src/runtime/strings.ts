@@ -12,6 +12,8 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 export const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 /** True for the code unit that ends a surrogate pair. */
 export const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+/** True for a code unit of a surrogate pair, either half (or a lone one). */
+export const isSurrogateUnit = (c: number): boolean => c >= 0xd800 && c <= 0xdfff;
 
 /** True when `s` holds a surrogate, i.e. when its UTF-16 length differs from its code-point length. */
 export function hasSurrogate(s: string): boolean {
@@ -290,7 +292,6 @@ export function pyLower(s: string): string {
   return s.toLowerCase();
 }
 
-/** `str.title()`: titlecase after any uncased character (digits and apostrophes too), lowercase elsewhere. */
 /**
  * A test of one BMP code unit by `pattern` (a regex of one character), run once per unit and kept: a regex test
  * of a one-character string costs 50-100 ns, the kept answer a read. 64 KB a test.
@@ -317,7 +318,7 @@ export const isCaseIgnorableUnit = bmpTest(CASE_IGNORABLE_CHAR);
  * Whether the titlecase of the BMP character `c` may differ from its uppercase (`TITLE_EXCEPTIONS`, Georgian,
  * the Greek letters with ypogegrammeni): a range around each such character.
  */
-export function mayTitleOtherwise(c: number): boolean {
+function mayTitleOtherwise(c: number): boolean {
   return (
     c === 0xdf ||
     (c >= 0x1c4 && c <= 0x1f3) ||
@@ -360,6 +361,7 @@ function mappedPyTitle(s: string): string | null {
   return copied === 0 ? lower : out + lower.slice(copied);
 }
 
+/** `str.title()`: titlecase after any uncased character (digits and apostrophes too), lowercase elsewhere. */
 export function pyTitle(s: string): string {
   if (pyIsAscii(s)) return asciiPyTitle(s);
   const mapped = s.length < BUILT_BY_UNITS ? mappedPyTitle(s) : null;
