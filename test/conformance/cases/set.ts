@@ -170,4 +170,42 @@ export const cases: Case[] = rows([
   ['range of an undefined is an error', '{{ range(missing) }}'],
   ['range given a keyword is a TypeError', '{{ range(3, step=1) }}'],
   ['range with no argument is a TypeError', '{{ range() }}'],
+  [
+    'a namespace made per item: the attributes set for one item are gone for the next',
+    "{% for i in [1, 2] %}{% set ns = namespace(a=i) %}{% if i == 1 %}{% set ns.b = 'x' %}{% endif %}" +
+      '{{ ns.a }}{{ ns.b is defined }}{% for j in [1] %}{% set ns.a = ns.a * 10 %}{% endfor %}{{ ns.a }};{% endfor %}',
+  ],
+  [
+    'a namespace read in a loop before the loop makes it is the data value',
+    '{% for i in [1, 2] %}{{ ns.a }}{% set ns = namespace(a=i) %}{{ ns.a }};{% endfor %}{{ ns.a }}',
+    { ns: { a: 'data' } },
+  ],
+  [
+    'namespace() when the data names something else namespace',
+    '{% set ns = namespace(a=1) %}{{ ns.a }}',
+    { namespace: 'text' },
+  ],
+  [
+    'a macro reads and sets a namespace made outside it',
+    '{% set ns = namespace(n=0) %}{% macro bump() %}{% set ns.n = ns.n + 1 %}{% endmacro %}{{ bump() }}{{ bump() }}{{ ns.n }}',
+  ],
+  [
+    'a namespace made in a with block and in an if branch',
+    '{% set ns = namespace(a=1) %}{% with %}{% set ns = namespace(a=2) %}{{ ns.a }}{% endwith %}{{ ns.a }}' +
+      '{% if x %}{% set ns2 = namespace(a=3) %}{% endif %}[{{ ns2.a }}]',
+    { x: false, ns2: { a: 'data' } },
+  ],
+  [
+    'namespace attributes named with an underscore are refused',
+    '{% set ns = namespace(_a=1) %}{% set ns._b = 2 %}[{{ ns._a }}{{ ns._b }}]',
+  ],
+  ['a namespace block set on a dict is an error', "{% set d = {'a': 1} %}{% set d.b %}x{% endset %}{{ d }}"],
+  [
+    'a namespace block set renders its body before it checks the namespace',
+    '{% set nope.a %}{{ 1 // 0 }}{% endset %}',
+  ],
+  [
+    'a namespace block set in slots renders its body first too',
+    '{% set ns = namespace(a=1) %}{% set ns.a %}{{ ns.a }}{% set ns.a = 5 %}{{ ns.a }}{% endset %}{{ ns.a }}',
+  ],
 ]);

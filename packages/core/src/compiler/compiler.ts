@@ -120,6 +120,16 @@ import {
 } from './item-stages';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope } from './scope';
+import {
+  assignedPlace,
+  attributeSlotName,
+  frameOut,
+  IN_SLOTS,
+  namespaceKeywords,
+  type SlotPlaces,
+  slotNamespace,
+  slotNamespaces,
+} from './slot-namespaces';
 import { exprSource } from './source';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
@@ -709,6 +719,8 @@ export class Compiler {
   private watchControl = false;
   /** Names a `{% set name = namespace(...) %}` compiled so far assigns: their attributes are read namespace first. */
   private readonly namespaceNames = new Set<string>();
+  /** The variables whose namespaces live in slots, with their attributes (see slot-namespaces.ts). */
+  private inSlots: ReadonlyMap<string, readonly string[]> = new Map();
   /** The compiled literals and their values, for callers that can use the value instead of the closure. */
   private readonly constants = new Map<Ev, unknown>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
@@ -749,9 +761,10 @@ export class Compiler {
 
   /** Compiles the whole template. */
   compile(template: ast.TemplateNode): Program {
+    this.inSlots = slotNamespaces(template);
     const scope = new Scope(null);
     scope.analyze({ body: template.body });
-    scope.declareAssigned();
+    scope.declareAssigned(this.inSlots);
     const body = this.statements(template.body, scope);
     // A closure that keeps the compiler alive would keep this table of every node too.
     this.folder.forget();
@@ -1337,7 +1350,7 @@ export class Compiler {
     const loopSlot =
       forNode.recursive || firstUse(forNode.body, 'loop') !== null ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
-    inner.declareAssigned();
+    inner.declareAssigned(this.inSlots);
     const resetLocals = inner.size > fixedSlots;
     const size = inner.size;
     const newSlots = slotsMaker(size);
@@ -1820,6 +1833,8 @@ export class Compiler {
       noteAssigned(scope, node.target);
       const span = spanOf(node.node);
       const source = this.source;
+      if (this.inSlots.has(node.target.name))
+        return this.slotAssign(node.target.name, node.node, ev, slot, scope);
       return (f) => {
         try {
           f.vars[slot] = ev(f);
@@ -1838,33 +1853,96 @@ export class Compiler {
     };
   }
 
-  /** Compiles storing into a target; the value is evaluated after the target is checked, as in Jinja2. */
+  /**
+   * `{% set ns = namespace(key=value, ...) %}` where `ns`'s namespace lives in slots (see slot-namespaces.ts):
+   * when `namespace` is the global, the values go to the attributes' slots (the others emptied) and the
+   * variable's slot holds `IN_SLOTS`; else the variable holds what the call, `general`, returns.
+   */
+  private slotAssign(name: string, value: ast.Expr, general: Ev, slot: number, scope: Scope): St {
+    const call = value as ast.Call;
+    const callee = this.expression(call.node, scope);
+    const names = this.inSlots.get(name) as readonly string[];
+    const slotOf = (attr: string) => scope.slot(attributeSlotName(name, attr)) as number;
+    const keys = namespaceKeywords(call) as string[];
+    const given = keys.map(slotOf);
+    const values = call.kwargs.map((keyword) => this.expression(keyword.value, scope));
+    const emptied = names.filter((attr) => !keys.includes(attr)).map(slotOf);
+    const span = spanOf(value);
+    const source = this.source;
+    const count = values.length;
+    const [v0, v1] = values;
+    const [s0, s1] = given;
+    return (f) => {
+      const vars = f.vars;
+      try {
+        if (callee(f) !== NAMESPACE) {
+          vars[slot] = general(f);
+          return '';
+        }
+        // Every value is found before any slot changes, as the call finds its arguments before it makes the object.
+        if (count === 1) {
+          vars[s0] = v0(f);
+        } else if (count === 2) {
+          const first = v0(f);
+          vars[s1] = v1(f);
+          vars[s0] = first;
+        } else if (count > 2) {
+          const found = values.map((v) => v(f));
+          for (let i = 0; i < count; i++) vars[given[i]] = found[i];
+        }
+      } catch (error) {
+        throw locate(error, span, source);
+      }
+      for (let i = 0; i < emptied.length; i++) vars[emptied[i]] = MISSING;
+      vars[slot] = IN_SLOTS;
+      return '';
+    };
+  }
+
+  /**
+   * Compiles storing into a target; the value is evaluated after the target is checked, as in Jinja2, except
+   * for the `{% set ns.attr %}` block (`block`), whose body Jinja2 3.1.2 renders first.
+   */
   private store(
     target: ast.Name | ast.Tuple | ast.NSRef,
     scope: Scope,
     at: ast.Span,
+    block = false,
   ): (f: Frame, value: Ev) => void {
     const source = this.source;
     if (target.type === 'NSRef') {
-      const read = this.name(target.name, scope);
-      const attr = target.attr;
-      // An attribute the namespace has is written in place, by this template's own code (see code-copies.ts),
-      // where `Namespace.set`'s write sees every template's names; a new one goes through `set`, which keeps
-      // the order of names.
-      const load = readsOwnValueFirst(attr) ? propertyLoad(attr, `${this.template}\0${target.name}`) : null;
+      const general = block
+        ? this.namespaceBlockStore(target, scope, at)
+        : this.namespaceStore(target, scope, at);
+      const places = this.slotPlaces(target.name, scope);
+      if (places === null) return general;
+      // A namespace that lives in slots (see slot-namespaces.ts): the value goes to the attribute's slot.
+      const index = (this.inSlots.get(target.name) as readonly string[]).indexOf(target.attr);
+      const { hops, slots, attributeSlots } = places;
+      if (block) {
+        return (f, value) => {
+          const v = value(f);
+          const p = assignedPlace(f, places);
+          const vars = p < 0 ? null : frameOut(f, hops[p]).vars;
+          if (vars !== null && vars[slots[p]] === IN_SLOTS) vars[attributeSlots[p][index]] = v;
+          else general(f, () => v);
+        };
+      }
+      if (hops.length === 1 && hops[0] <= 1) {
+        const out = hops[0];
+        const slot = slots[0];
+        const attrSlot = attributeSlots[0][index];
+        return (f, value) => {
+          const vars = out === 0 ? f.vars : (f.up as Frame).vars;
+          if (vars[slot] === IN_SLOTS) vars[attrSlot] = value(f);
+          else general(f, value);
+        };
+      }
       return (f, value) => {
-        const ns = read(f);
-        if (!(ns instanceof Namespace)) {
-          throw new TemplateRuntimeError(
-            'TemplateRuntimeError',
-            'cannot assign attribute on non-namespace object',
-          ).locate(at.line, at.col, source);
-        }
-        const v = value(f);
-        const attrs = ns.attrs;
-        const had = load === null ? undefined : load(attrs, attr);
-        if (had !== undefined && had !== NOT_PLAIN) attrs[attr] = v;
-        else ns.set(attr, v);
+        const p = assignedPlace(f, places);
+        const vars = p < 0 ? null : frameOut(f, hops[p]).vars;
+        if (vars !== null && vars[slots[p]] === IN_SLOTS) vars[attributeSlots[p][index]] = value(f);
+        else general(f, value);
       };
     }
     const bind = this.binder(target, scope, false);
@@ -1875,6 +1953,43 @@ export class Compiler {
       } catch (error) {
         throw locate(error, at, source);
       }
+    };
+  }
+
+  /**
+   * The `{% set ns.attr %}...{% endset %}` block, as Jinja2 3.1.2 compiles it: the body first, then the check
+   * that `ns` is a namespace, then the attribute set.
+   */
+  private namespaceBlockStore(target: ast.NSRef, scope: Scope, at: ast.Span): (f: Frame, value: Ev) => void {
+    const store = this.namespaceStore(target, scope, at);
+    return (f, value) => {
+      const v = value(f);
+      store(f, () => v);
+    };
+  }
+
+  /** `{% set ns.attr = ... %}` on a `Namespace`. */
+  private namespaceStore(target: ast.NSRef, scope: Scope, at: ast.Span): (f: Frame, value: Ev) => void {
+    const source = this.source;
+    const read = this.name(target.name, scope);
+    const attr = target.attr;
+    // An attribute the namespace has is written in place, by this template's own code (see code-copies.ts),
+    // where `Namespace.set`'s write sees every template's names; a new one goes through `set`, which keeps
+    // the order of names.
+    const load = readsOwnValueFirst(attr) ? propertyLoad(attr, `${this.template}\0${target.name}`) : null;
+    return (f, value) => {
+      const ns = read(f);
+      if (!(ns instanceof Namespace)) {
+        throw new TemplateRuntimeError(
+          'TemplateRuntimeError',
+          'cannot assign attribute on non-namespace object',
+        ).locate(at.line, at.col, source);
+      }
+      const v = value(f);
+      const attrs = ns.attrs;
+      const had = load === null ? undefined : load(attrs, attr);
+      if (had !== undefined && had !== NOT_PLAIN) attrs[attr] = v;
+      else ns.set(attr, v);
     };
   }
 
@@ -1890,7 +2005,7 @@ export class Compiler {
   ): (f: Frame) => T {
     const inner = new Scope(scope, detached);
     inner.analyze({ body, after: filter });
-    inner.declareAssigned();
+    inner.declareAssigned(this.inSlots);
     const outerWatch = this.watchControl;
     this.watchControl = false;
     const run = this.statements(body, inner);
@@ -1902,7 +2017,7 @@ export class Compiler {
 
   private assignBlock(node: ast.AssignBlock, scope: Scope): St {
     const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
-    const store = this.store(node.target, scope, node);
+    const store = this.store(node.target, scope, node, true);
     noteAssigned(scope, node.target);
     return (f) => {
       store(f, value);
@@ -1924,7 +2039,7 @@ export class Compiler {
     const inner = new Scope(scope);
     inner.analyze({ params: node.targets, body: node.body });
     const slots = node.targets.map((target) => inner.declareBound(target.name));
-    inner.declareAssigned();
+    inner.declareAssigned(this.inSlots);
     const body = this.statements(node.body, inner);
     const newSlots = slotsMaker(inner.size);
     return (f) => {
@@ -1960,7 +2075,7 @@ export class Compiler {
     const callerSlot = readsCaller && explicitCaller < 0 ? inner.declareBound('caller') : -1;
     const varargsSlot = firstUse(body, 'varargs') === 'read' ? inner.declareBound('varargs') : -1;
     const kwargsSlot = firstUse(body, 'kwargs') === 'read' ? inner.declareBound('kwargs') : -1;
-    inner.declareAssigned();
+    inner.declareAssigned(this.inSlots);
     const firstDefault = params.length - defaultNodes.length;
     const defaults = defaultNodes.map((value) => this.guarded(value, this.expression(value, inner)));
     const outerWatch = this.watchControl;
@@ -2376,6 +2491,36 @@ export class Compiler {
 
   /** Reads a variable: from the innermost scope that has assigned it, else from the render variables. */
   private name(name: string, scope: Scope): Ev {
+    const read = this.variable(name, scope);
+    const places = this.inSlots.has(name) ? this.slotPlaces(name, scope) : null;
+    if (places === null) return read;
+    // A namespace that lives in slots, read whole by a path that is not a slot access: made from its slots.
+    const names = this.inSlots.get(name) as readonly string[];
+    return (f) => {
+      const value = read(f);
+      return value === IN_SLOTS ? slotNamespace(f, places, names, assignedPlace(f, places)) : value;
+    };
+  }
+
+  /**
+   * Where a variable whose namespace lives in slots may be, and its attributes' slots there (see
+   * slot-namespaces.ts); null when a place lacks them, and the variable is then read the general way.
+   */
+  private slotPlaces(name: string, scope: Scope): SlotPlaces | null {
+    const names = this.inSlots.get(name);
+    if (names === undefined) return null;
+    const { places } = scope.resolve(name);
+    const attributeSlots: number[][] = [];
+    for (const [hops] of places) {
+      const slots = names.map((attr) => scope.slotOut(hops, attributeSlotName(name, attr)));
+      if (slots.some((slot) => slot === undefined)) return null;
+      attributeSlots.push(slots as number[]);
+    }
+    return { hops: places.map(([hops]) => hops), slots: places.map(([, slot]) => slot), attributeSlots };
+  }
+
+  /** `name`'s reader without regard to namespaces in slots. */
+  private variable(name: string, scope: Scope): Ev {
     const { places, end } = scope.resolve(name);
     if (end === 'set' && places.length === 1) {
       const [hops, slot] = places[0];
@@ -2483,6 +2628,52 @@ export class Compiler {
     };
   }
 
+  /**
+   * `ns.attr` where `ns`'s namespace lives in slots (see slot-namespaces.ts): the attribute's slot beside the
+   * variable's, when the variable holds `IN_SLOTS` and the attribute is set; else `general`, the read as written.
+   * Null when the slots do not hold `attr` or the sandbox refuses it.
+   */
+  private slotAttribute(name: string, attr: string, scope: Scope, general: Ev): Ev | null {
+    const index = (this.inSlots.get(name) as readonly string[]).indexOf(attr);
+    const places = this.slotPlaces(name, scope);
+    // The sandbox refuses a namespace's `_name` (`getattr`).
+    if (index < 0 || places === null || attr.startsWith('_')) return null;
+    const { hops, slots, attributeSlots } = places;
+    if (hops.length === 1 && hops[0] <= 1) {
+      const slot = slots[0];
+      const at = attributeSlots[0][index];
+      if (hops[0] === 0) {
+        return (f) => {
+          const vars = f.vars;
+          if (vars[slot] === IN_SLOTS) {
+            const value = vars[at];
+            if (value !== MISSING) return value;
+          }
+          return general(f);
+        };
+      }
+      return (f) => {
+        const vars = (f.up as Frame).vars;
+        if (vars[slot] === IN_SLOTS) {
+          const value = vars[at];
+          if (value !== MISSING) return value;
+        }
+        return general(f);
+      };
+    }
+    return (f) => {
+      const p = assignedPlace(f, places);
+      if (p >= 0) {
+        const vars = frameOut(f, hops[p]).vars;
+        if (vars[slots[p]] === IN_SLOTS) {
+          const value = vars[attributeSlots[p][index]];
+          if (value !== MISSING) return value;
+        }
+      }
+      return general(f);
+    };
+  }
+
   /** The frame hops (0 or 1) and slot of a variable always bound there, or null. */
   private fixedPlace(node: ast.Expr, scope: Scope): [number, number] | null {
     if (node.type !== 'Name') return null;
@@ -2495,6 +2686,10 @@ export class Compiler {
     const name = node.attr;
     // `d.items` and the like are dict methods, which read the whole dict.
     const member = DICT_ATTRIBUTE_NAMES.has(name) ? null : name;
+    if (node.node.type === 'Name' && this.inSlots.has(node.node.name)) {
+      const general = this.member(node.node, member, 'attribute', name, scope);
+      return this.slotAttribute(node.node.name, name, scope, general) ?? general;
+    }
     const code = node.node.type === 'Name' && node.node.name === 'loop' ? plainLoopAttribute(name) : -1;
     if (code >= 0) {
       // `loop.index` and its kin, read straight off the loop; a variable the template named `loop` still works.

@@ -23,6 +23,7 @@ import * as undefinedValues from '../runtime/undefined';
 import * as values from '../runtime/values';
 import * as tests from '../tests/index';
 import * as frame from './frame';
+import * as slotNamespaces from './slot-namespaces';
 
 /** Each shared module by its path under src/, without the extension. */
 export const COPY_LINKS: Readonly<Record<string, object>> = {
@@ -45,4 +46,5 @@ export const COPY_LINKS: Readonly<Record<string, object>> = {
   'runtime/values': values,
   'tests/index': tests,
   'compiler/frame': frame,
+  'compiler/slot-namespaces': slotNamespaces,
 };

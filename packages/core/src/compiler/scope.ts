@@ -1,5 +1,8 @@
 import type { CallBlock, Expr, FilterBlock, For, If, Name, NSRef, Stmt, Tuple, With } from '../parser/ast';
 import { type AnyNode, eachChild } from '../parser/validate';
+import { attributeSlotName } from './slot-namespaces';
+
+const NONE_IN_SLOTS: ReadonlyMap<string, readonly string[]> = new Map();
 
 /**
  * How a scope's variable starts, before the scope's own statements assign it, as Jinja2 3.1's symbol tracking
@@ -65,9 +68,15 @@ export class Scope {
     this.stores = symbols.stores;
   }
 
-  /** Gives a slot to every name `analyze` found the scope's statements assign, after its bound names. */
-  declareAssigned(): void {
+  /**
+   * Gives a slot to every name `analyze` found the scope's statements assign, after its bound names, and to each
+   * attribute of those whose namespaces live in slots (`inSlots`, see slot-namespaces.ts).
+   */
+  declareAssigned(inSlots: ReadonlyMap<string, readonly string[]> = NONE_IN_SLOTS): void {
     for (const name of this.stores) this.declare(name);
+    for (const name of this.stores) {
+      for (const attr of inSlots.get(name) ?? []) this.declare(attributeSlotName(name, attr));
+    }
   }
 
   /** True when this scope or an enclosing one (up to a block's edge) reads or assigns `name` itself. */
@@ -104,6 +113,11 @@ export class Scope {
     const { places, end } = this.resolve(name);
     // Or a place it passes through is surely assigned by the statements compiled so far.
     return end !== 'outer' || places.some(([hops]) => this.up(hops).assigned.has(name));
+  }
+
+  /** The slot of `name` in the scope `hops` scopes out, if that scope has one. */
+  slotOut(hops: number, name: string): number | undefined {
+    return this.up(hops).slot(name);
   }
 
   private up(hops: number): Scope {
