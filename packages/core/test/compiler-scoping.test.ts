@@ -265,6 +265,39 @@ const cases: TemplateCase[] = [
     template: "{% for k, v in {'a': 1, 'b': 2}.items() %}{{ k }}={{ v }};{% endfor %}",
     expected: 'a=1;b=2;',
   },
+  // Bodies that assign nothing run in the frame around them (`Scope.runInOuterFrame`): what they read is found
+  // as before, one frame fewer out.
+  {
+    rule: 'a `set` block that only prints reads the loop, its item and a nested loop',
+    template:
+      '{% for i in [1, 2] %}{% set line %}{{ loop.index }}:{{ i }}{% for j in [3] %}/{{ loop.index }}{{ i }}{{ j }}{% endfor %}{% endset %}[{{ line }}]{% endfor %}',
+    expected: '[1:1/113][2:2/123]',
+  },
+  {
+    rule: 'a loop inside a `set` block that only prints keeps its own `set`s',
+    template:
+      "{% set x = 'o' %}{% set blk %}{{ x }}{% for i in [1] %}{{ x }}{% set x = i %}{{ x }}{% endfor %}{{ x }}{% endset %}{{ blk }}|{{ x }}",
+    expected: 'oo1o|o',
+  },
+  {
+    rule: 'a loop inside a `set` block reads the render variable before its own `set`',
+    template:
+      '{% set blk %}{{ x }}{% for i in [1, 2] %}{% set x = i %}{{ x }}{% endfor %}{% endset %}{{ blk }}{% set x = 5 %}',
+    data: { x: 'v' },
+    expected: '12',
+  },
+  {
+    rule: 'a `filter` block and a loop `else` that assign nothing, around a `set` block',
+    template:
+      '{% for i in [1, 2] %}{% filter upper %}{% set blk %}a{{ i }}{% endset %}{{ blk }}{% endfilter %}{% else %}none{% endfor %}{% for i in [] %}{% else %}{{ i }}empty{% endfor %}',
+    expected: 'A1A2empty',
+  },
+  {
+    rule: 'a `set` block in a macro reads its parameter and its caller',
+    template:
+      '{% macro m(a) %}{% set blk %}{{ a }}{{ caller() }}{% endset %}<{{ blk }}>{% endmacro %}{% call m(1) %}{% set inner %}c{% endset %}{{ inner }}{% endcall %}',
+    expected: '<1c>',
+  },
 ];
 
 describe('variables are scoped as in Jinja2', () => {

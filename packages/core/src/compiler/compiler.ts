@@ -2006,11 +2006,15 @@ export class Compiler {
     const inner = new Scope(scope, detached);
     inner.analyze({ body, after: filter });
     inner.declareAssigned(this.inSlots);
+    // A body that assigns nothing (a `{% set %}` block that only prints) has nothing to keep in a frame.
+    const frameless = !detached && inner.size === 0;
+    if (frameless) inner.runInOuterFrame();
     const outerWatch = this.watchControl;
     this.watchControl = false;
     const run = this.statements(body, inner);
     this.watchControl = outerWatch;
     const value = (filter === null ? run : this.filterChain(filter, inner, run)) as (f: Frame) => T;
+    if (frameless) return value;
     const newSlots = slotsMaker(inner.size);
     return (f) => value(new Frame(newSlots(), f, f.run));
   }

@@ -43,6 +43,8 @@ export class Scope {
    * reaches the render variables. Only `Template.names` depends on it.
    */
   assigned = new Set<string>();
+  /** Set by `runInOuterFrame`: the scope's statements run in the frame of the scope around it. */
+  private frameless = false;
 
   /**
    * `detached`: a `{% block %}`, which Jinja2 renders as a function of its own: beyond it, only the template's
@@ -87,10 +89,25 @@ export class Scope {
     return false;
   }
 
+  /**
+   * Makes the scope run without a frame of its own, in the frame of the scope around it: for a scope that assigns
+   * nothing (no slots), such as a `{% set %}` block that only prints, whose frame would hold nothing. The scope
+   * still counts for how names start (see `analyze`); only the frame hops skip it.
+   */
+  runInOuterFrame(): void {
+    if (this.slots.size > 0 || this.parent === null || this.detached) {
+      throw new Error(
+        'only a scope without slots inside another, not a block, can run in the frame around it',
+      );
+    }
+    this.frameless = true;
+  }
+
   /** The slot of `name` in this scope, created if new. */
   declare(name: string): number {
     let slot = this.slots.get(name);
     if (slot === undefined) {
+      if (this.frameless) throw new Error(`a scope without a frame cannot hold ${name}`);
       slot = this.slots.size;
       this.slots.set(name, slot);
     }
@@ -120,9 +137,17 @@ export class Scope {
     return this.up(hops).slot(name);
   }
 
+  /** The scope whose frame is `hops` frames out, scopes without frames skipped. */
   private up(hops: number): Scope {
+    let s = this.framed();
+    for (let i = 0; i < hops; i++) s = (s.parent as Scope).framed();
+    return s;
+  }
+
+  /** This scope, or the innermost scope around it with a frame of its own. */
+  private framed(): Scope {
     let s: Scope = this;
-    for (let i = 0; i < hops; i++) s = s.parent as Scope;
+    while (s.frameless) s = s.parent as Scope;
     return s;
   }
 
@@ -140,7 +165,7 @@ export class Scope {
     const places: Array<[number, number]> = [];
     let beyondBlock = false;
     let hops = 0;
-    for (let s: Scope | null = this; s !== null; s = s.parent, hops++) {
+    for (let s: Scope | null = this; s !== null; s = s.parent) {
       const slot = beyondBlock && s.parent !== null ? undefined : s.slots.get(name);
       if (slot !== undefined) {
         places.push([hops, slot]);
@@ -148,6 +173,7 @@ export class Scope {
         if (!beyondBlock && s.starts.get(name) === 'unset') return { places, end: 'unset' };
       }
       if (s.detached) beyondBlock = true;
+      if (!s.frameless) hops++;
     }
     return { places, end: 'outer' };
   }
