@@ -3,6 +3,9 @@
  * what `SandboxedEnvironment(extensions=['jinja2.ext.loopcontrols'])` renders for the same template and data.
  */
 import { describe, expect, it } from 'vitest';
+import { setBeforeUse } from '../src/compiler/scope';
+import type { For } from '../src/parser/ast';
+import { parse } from '../src/parser/parser';
 import { outcome, type TemplateCase, templateError } from './helpers/template-outcome';
 
 const cases: TemplateCase[] = [
@@ -318,5 +321,29 @@ describe('scopes hold across renders', () => {
   it('an unpacking error names the place of the `set`', () => {
     const error = templateError('ok\n  {% set a, b = [1] %}');
     expect([error.line, error.column]).toEqual([2, 6]);
+  });
+});
+
+describe('the names a loop body sets before it uses them', () => {
+  const firstSet = (body: string) =>
+    [...setBeforeUse((parse(`{% for i in xs %}${body}{% endfor %}`).body[0] as For).body)].sort();
+
+  it.each<[string, string, string[]]>([
+    ['a set at the top', '{% set a = i %}{{ a }}', ['a']],
+    [
+      'a set block that does not read its name',
+      '{% set a %}{{ i }}{% endset %}{% set b %}{{ b }}{% endset %}',
+      ['a'],
+    ],
+    ['not a set that reads its name', '{% set a = a + 1 %}', []],
+    ['not a set after a read', '{{ a }}{% set a = 1 %}', []],
+    ['not a set inside an if', '{% if i %}{% set a = 1 %}{% endif %}{{ a }}', []],
+    ['not a set after a nested read', '{% for j in xs %}{{ a }}{% endfor %}{% set a = 1 %}', []],
+    ['not a set after a macro that reads it', '{% macro m() %}{{ a }}{% endmacro %}{% set a = 1 %}', []],
+    ['not a name set after a macro of that name', '{% macro a() %}{% endmacro %}{% set a = 1 %}', []],
+    ['not a set after an attribute set', '{% set a.x = 1 %}{% set a = namespace() %}', []],
+    ['not an unpacking', '{% set a, b = [1, 2] %}', []],
+  ])('%s', (_, body, expected) => {
+    expect(firstSet(body)).toEqual(expected);
   });
 });

@@ -282,4 +282,19 @@ export const cases: Case[] = rows([
     '{% macro range(n) %}xy{% endmacro %}{% for i in range(5) %}*{% endfor %}',
   ],
   ['a text-only loop over range(3, text) fails', "{% for i in range(3, 'a') %}*{% endfor %}"],
+  [
+    'names a loop body sets first are set anew by each iteration; those it may read first start empty',
+    "{% for i in [1, 2, 3] %}{% set a = i * 2 %}{% if i > 1 %}{% set b = a %}{% endif %}{{ a }}{{ b|default('-') }}" +
+      "{% set c %}{{ c|default('e') }}{{ i }}{% endset %}{{ c }}{% set d = d|default(0) + i %}{{ d }};{% endfor %}",
+  ],
+  [
+    'a name set first in a loop body, read by a macro the body defines before the set',
+    '{% for i in [1, 2] %}{% macro m() %}[{{ x }}]{% endmacro %}{{ m() }}{% set x = i %}{{ m() }}{% endfor %}',
+    { x: 'data' },
+  ],
+  [
+    'a namespace made first in a loop body is made anew by each iteration',
+    "{% for i in [1, 2, 3] %}{% set ns = namespace(n=i) %}{% if i == 2 %}{% set ns.extra = 'x' %}{% endif %}" +
+      "{% for j in [1, 2] %}{% set ns.n = ns.n + j %}{% endfor %}{{ ns.n }}{{ ns.extra|default('-') }};{% endfor %}",
+  ],
 ]);

@@ -119,7 +119,7 @@ import {
   type RenderedStage,
 } from './item-stages';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
-import { firstUse, noteAssigned, Scope } from './scope';
+import { firstUse, noteAssigned, Scope, setBeforeUse } from './scope';
 import {
   assignedPlace,
   attributeSlotName,
@@ -1351,7 +1351,14 @@ export class Compiler {
       forNode.recursive || firstUse(forNode.body, 'loop') !== null ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
     inner.declareAssigned(this.inSlots);
-    const resetLocals = inner.size > fixedSlots;
+    // The names the body sets keep no value from one iteration into the next: emptied, unless the body surely sets
+    // them before any use (a namespace in slots goes with its variable: its `set` writes every attribute's slot).
+    const setFirst = setBeforeUse(forNode.body);
+    const resets = inner
+      .slotNames()
+      .map((name, slot) => (slot >= fixedSlots && !setFirst.has(name.split('.')[0]) ? slot : -1))
+      .filter((slot) => slot >= 0);
+    const resetLocals = resets.length > 0;
     const size = inner.size;
     const newSlots = slotsMaker(size);
     const filter =
@@ -1436,7 +1443,7 @@ export class Compiler {
         if (--run.unitsLeft < 0) readClock(run);
         if (lazy && !(kept as (item: unknown) => boolean)(all[i])) continue;
         if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
-        if (resetLocals && i > 0) for (let slot = fixedSlots; slot < size; slot++) vars[slot] = MISSING;
+        if (resetLocals && i > 0) for (let r = 0; r < resets.length; r++) vars[resets[r]] = MISSING;
         if (itemSlot >= 0) vars[itemSlot] = all[i];
         else bind(vars, all[i]);
         if (context !== null) {

@@ -151,6 +151,11 @@ export class Scope {
     return s;
   }
 
+  /** The scope's names, each at the index of its slot. */
+  slotNames(): string[] {
+    return [...this.slots.keys()];
+  }
+
   /** How many slots a frame of this scope needs. */
   get size(): number {
     return this.slots.size;
@@ -424,4 +429,33 @@ function firstUseIn(node: AnyNode, name: string, assigned: boolean): FirstUse {
   });
   if (!assigned) known.set(node, use);
   return use;
+}
+
+/**
+ * The names a loop body surely sets before anything in it uses them: each is the target of a `{% set name = ... %}`
+ * (or a `{% set name %}` block) at the body's top level that reads nothing of that name, and no statement before it
+ * names it (reads, sets, loops over or defines a macro of that name, however deeply nested). A loop's frame keeps
+ * these from one iteration to the next without emptying them: every iteration sets them before it could read them.
+ */
+export function setBeforeUse(body: readonly Stmt[]): Set<string> {
+  const seen = new Set<string>();
+  const first = new Set<string>();
+  for (const node of body) {
+    const target =
+      (node.type === 'Assign' || node.type === 'AssignBlock') && node.target.type === 'Name'
+        ? node.target
+        : null;
+    const named = new Set<string>();
+    const stack: AnyNode[] = [node];
+    while (stack.length > 0) {
+      const next = stack.pop() as AnyNode;
+      if (next === target) continue;
+      if (next.type === 'Name' || next.type === 'NSRef' || next.type === 'Macro') named.add(next.name);
+      eachChild(next, (child) => stack.push(child));
+    }
+    if (target !== null && !seen.has(target.name) && !named.has(target.name)) first.add(target.name);
+    if (target !== null) seen.add(target.name);
+    for (const name of named) seen.add(name);
+  }
+  return first;
 }
