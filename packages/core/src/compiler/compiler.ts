@@ -721,6 +721,8 @@ export class Compiler {
   private readonly namespaceNames = new Set<string>();
   /** The variables whose namespaces live in slots, with their attributes (see slot-namespaces.ts). */
   private inSlots: ReadonlyMap<string, readonly string[]> = new Map();
+  /** `slotPlaces`' answers, per scope and name: each is found once, however many times the attributes are used. */
+  private readonly placesByScope = new WeakMap<Scope, Map<string, SlotPlaces | null>>();
   /** The compiled literals and their values, for callers that can use the value instead of the closure. */
   private readonly constants = new Map<Ev, unknown>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
@@ -2520,6 +2522,20 @@ export class Compiler {
   private slotPlaces(name: string, scope: Scope): SlotPlaces | null {
     const names = this.inSlots.get(name);
     if (names === undefined) return null;
+    let known = this.placesByScope.get(scope);
+    if (known === undefined) {
+      known = new Map();
+      this.placesByScope.set(scope, known);
+    }
+    let places = known.get(name);
+    if (places === undefined) {
+      places = this.findSlotPlaces(name, names, scope);
+      known.set(name, places);
+    }
+    return places;
+  }
+
+  private findSlotPlaces(name: string, names: readonly string[], scope: Scope): SlotPlaces | null {
     const { places } = scope.resolve(name);
     const attributeSlots: number[][] = [];
     for (const [hops] of places) {

@@ -431,6 +431,9 @@ function firstUseIn(node: AnyNode, name: string, assigned: boolean): FirstUse {
   return use;
 }
 
+/** How many nodes of a loop body `setBeforeUse` looks at. */
+const SET_BEFORE_USE_NODES = 4096;
+
 /**
  * The names a loop body surely sets before anything in it uses them: each is the target of a `{% set name = ... %}`
  * (or a `{% set name %}` block) at the body's top level that reads nothing of that name, and no statement before it
@@ -440,22 +443,36 @@ function firstUseIn(node: AnyNode, name: string, assigned: boolean): FirstUse {
 export function setBeforeUse(body: readonly Stmt[]): Set<string> {
   const seen = new Set<string>();
   const first = new Set<string>();
-  for (const node of body) {
-    const target =
-      (node.type === 'Assign' || node.type === 'AssignBlock') && node.target.type === 'Name'
-        ? node.target
-        : null;
-    const named = new Set<string>();
-    const stack: AnyNode[] = [node];
-    while (stack.length > 0) {
-      const next = stack.pop() as AnyNode;
-      if (next === target) continue;
-      if (next.type === 'Name' || next.type === 'NSRef' || next.type === 'Macro') named.add(next.name);
-      eachChild(next, (child) => stack.push(child));
+  // Each loop walks its own body, nested loops included: past this many nodes the rest of the body is not looked
+  // at (its names are emptied as before), so loops nested deep in a large template do not cost quadratic time.
+  let budget = SET_BEFORE_USE_NODES;
+  const visit = (child: AnyNode, stack: AnyNode[]) => {
+    if (--budget < 0) throw OUT_OF_NODES;
+    stack.push(child);
+  };
+  try {
+    for (const node of body) {
+      const target =
+        (node.type === 'Assign' || node.type === 'AssignBlock') && node.target.type === 'Name'
+          ? node.target
+          : null;
+      const named = new Set<string>();
+      const stack: AnyNode[] = [node];
+      while (stack.length > 0) {
+        const next = stack.pop() as AnyNode;
+        if (next === target) continue;
+        if (next.type === 'Name' || next.type === 'NSRef' || next.type === 'Macro') named.add(next.name);
+        eachChild(next, (child) => visit(child, stack));
+      }
+      if (target !== null && !seen.has(target.name) && !named.has(target.name)) first.add(target.name);
+      if (target !== null) seen.add(target.name);
+      for (const name of named) seen.add(name);
     }
-    if (target !== null && !seen.has(target.name) && !named.has(target.name)) first.add(target.name);
-    if (target !== null) seen.add(target.name);
-    for (const name of named) seen.add(name);
+  } catch (error) {
+    if (error !== OUT_OF_NODES) throw error;
   }
   return first;
 }
+
+/** Thrown by `setBeforeUse`'s walk when it has looked at as many nodes as it may. */
+const OUT_OF_NODES = Symbol('out of nodes');
