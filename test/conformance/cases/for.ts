@@ -297,4 +297,15 @@ export const cases: Case[] = rows([
     "{% for i in [1, 2, 3] %}{% set ns = namespace(n=i) %}{% if i == 2 %}{% set ns.extra = 'x' %}{% endif %}" +
       "{% for j in [1, 2] %}{% set ns.n = ns.n + j %}{% endfor %}{{ ns.n }}{{ ns.extra|default('-') }};{% endfor %}",
   ],
+  [
+    'each call of a recursive loop runs its else when it renders no whole iteration',
+    '{% for x in tree recursive %}{{ x.n }}{{ loop(x.kids) }}{% else %}none{% endfor %}|' +
+      '{% for x in tree recursive %}{{ x.n }}{% if x.n == 1 %}{{ loop(x.kids) }}{% endif %}{% break %}{% else %}-{% endfor %}',
+    {
+      tree: [
+        { n: 1, kids: [{ n: 2, kids: [] }] },
+        { n: 3, kids: [] },
+      ],
+    },
+  ],
 ]);

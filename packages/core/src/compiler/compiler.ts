@@ -1431,7 +1431,11 @@ export class Compiler {
                       );
                     }
                     try {
-                      return loop(f, children, depth0 + 1, null, null);
+                      // Each recursive call runs the loop's `else` as the first call does, as Jinja2's loop function does.
+                      if (otherwise === null) return loop(f, children, depth0 + 1, null, null);
+                      const status = { finished: false };
+                      const out = loop(f, children, depth0 + 1, status, null);
+                      return status.finished ? out : out + otherwise(f);
                     } finally {
                       r.depth--;
                     }
