@@ -169,4 +169,21 @@ export const cases: Case[] = rows([
     '{% macro m(a, b=x.y) %}{% endmacro %}{{ m(1, c=2, *[3, 4]) }}',
   ],
   ['a default runs once the call is valid', '{% macro m(a, b=x.y) %}{{ b }}{% endmacro %}{{ m(a=1) }}'],
+  [
+    "a call block's caller comes after the call's keywords and before its ** ones",
+    "{% macro m(a) %}{{ kwargs }}{% endmacro %}{% call m(1, z=2) %}b{% endcall %} {% call m(1, **{'z': 2}) %}b{% endcall %}" +
+      " {% call m(1, y=1, **{'z': 2}) %}b{% endcall %}",
+  ],
+  [
+    'a ** key that repeats a keyword of a call is a TypeError',
+    "{% macro m(a) %}{{ kwargs }}{% endmacro %}{{ m(1, z=2, **{'z': 3}) }}",
+  ],
+  [
+    'a ** caller in a call block is a TypeError',
+    "{% macro m(a) %}{{ kwargs }}{% endmacro %}{% call m(1, **{'caller': 3}) %}b{% endcall %}",
+  ],
+  [
+    'a ** key that repeats a keyword of a filter takes the later value',
+    "{{ [1, 2]|join(d='-', **{'d': '+'}) }}",
+  ],
 ]);

@@ -592,6 +592,15 @@ function loopMethodOf(callee: ast.Getattr): ((loop: LoopContext, args: unknown[]
  * The keyword arguments of a call whose keywords are all written out: none is the shared `NO_KWARGS`, up to three
  * are set with their calls written out.
  */
+/** `keywords` with a `{% call %}` block's body after them as `caller`, when there is one. */
+function withCallerLast(
+  keywords: (f: Frame) => Kwargs,
+  caller: ((f: Frame) => unknown) | null,
+): (f: Frame) => Kwargs {
+  if (caller === null) return keywords;
+  return (f) => ({ ...keywords(f), caller: caller(f) });
+}
+
 function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame) => Kwargs {
   if (names.length === 0) return () => NO_KWARGS;
   // `__proto__` must become an own key (setKey); any other name is set as it is.
@@ -2991,9 +3000,16 @@ export class Compiler {
   }
 
   /** Compiles positional and keyword arguments (with `*args` / `**kwargs`) into one evaluator. */
+  /**
+   * A call's arguments, or a filter's or test's. For a call (`call`), a `**` key that repeats a keyword is a
+   * TypeError, as Python's call refuses it (a filter takes the later value), and a `{% call %}` block's body
+   * (`caller`) goes between the keywords and the `**` ones, where Jinja2's call passes it.
+   */
   private arguments(
     node: ast.CallArgs,
     scope: Scope,
+    call = false,
+    caller: ((f: Frame) => unknown) | null = null,
   ): { positional: (f: Frame) => unknown[]; keywords: (f: Frame) => Kwargs } {
     const args = node.args.map((arg) => this.expression(arg, scope));
     const names = node.kwargs.map((kw) => kw.key);
@@ -3012,12 +3028,19 @@ export class Compiler {
             },
       keywords:
         dynKwargs === null
-          ? keywordsOf(names, values)
+          ? withCallerLast(keywordsOf(names, values), caller)
           : (f) => {
               const out: Kwargs = {};
               for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
+              if (caller !== null) out.caller = caller(f);
               let order: string[] | null = null;
               for (const [k, v] of starStarArguments(dynKwargs(f))) {
+                if (call && Object.hasOwn(out, k)) {
+                  throw new TemplateRuntimeError(
+                    'TypeError',
+                    `jinja2.sandbox.SandboxedEnvironment.call() got multiple values for keyword argument ${strRepr(k)}`,
+                  );
+                }
                 if (order === null && isIndexLike(k)) order = Object.keys(out);
                 if (order !== null && !Object.hasOwn(out, k)) order.push(k);
                 setKey(out, k, v);
@@ -3035,9 +3058,7 @@ export class Compiler {
     if (dictGet !== null) return dictGet;
     const global = caller === null && receiver === undefined ? this.globalCall(node, scope) : null;
     if (global !== null) return global;
-    const { positional, keywords } = this.arguments(node, scope);
-    const withCaller =
-      caller === null ? keywords : (f: Frame): Kwargs => ({ ...keywords(f), caller: caller(f) });
+    const { positional, keywords: withCaller } = this.arguments(node, scope, true, caller);
     const callee = node.node;
     const at = spanOf(node);
     const source = this.source;
