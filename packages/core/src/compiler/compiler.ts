@@ -129,6 +129,7 @@ import {
   type SlotPlaces,
   slotNamespace,
   slotNamespaces,
+  slotVariable,
 } from './slot-namespaces';
 import { exprSource } from './source';
 
@@ -1367,7 +1368,7 @@ export class Compiler {
     const setFirst = setBeforeUse(forNode.body);
     const resets = inner
       .slotNames()
-      .map((name, slot) => (slot >= fixedSlots && !setFirst.has(name.split('.')[0]) ? slot : -1))
+      .map((name, slot) => (slot >= fixedSlots && !setFirst.has(slotVariable(name)) ? slot : -1))
       .filter((slot) => slot >= 0);
     const resetLocals = resets.length > 0;
     const size = inner.size;

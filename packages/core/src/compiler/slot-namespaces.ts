@@ -83,6 +83,12 @@ export function attributeSlotName(name: string, attr: string): string {
   return `${name}.${attr}`;
 }
 
+/** The variable a slot belongs to: its own name, or for an attribute's slot the namespace's variable. */
+export function slotVariable(slotName: string): string {
+  const dot = slotName.indexOf('.');
+  return dot < 0 ? slotName : slotName.slice(0, dot);
+}
+
 /**
  * Where a variable whose namespace lives in slots may be, innermost first, as `Scope.resolve` lists its places:
  * frame hops and slot, with, for each place, the slot of each attribute.
