@@ -22,6 +22,14 @@ export const cases: Case[] = rows([
   ['import is not available', "{% import 'forms.html' as forms %}"],
   ['from import is not available', "{% from 'forms.html' import input %}"],
   ['str.encode fails', "{{ 'ab'.encode() }}"],
+  [
+    'a filter block whose filter gives a number fails without the position',
+    'a {{ 1 }} {% filter length %}abc{% endfilter %}',
+  ],
+  [
+    'a filter block whose filter gives an Undefined fails without the position',
+    '{% filter first %}{% endfilter %}',
+  ],
   ['a format width over the limit is a LimitError', "{{ '{:100001}'.format(1)|length }}"],
   ['an int over the limit is a LimitError', '{{ 2 ** 1000001 > 0 }}'],
   ['break outside a loop is a TemplateSyntaxError', '{% break %}'],

@@ -2052,9 +2052,24 @@ export class Compiler {
     };
   }
 
+  /**
+   * `{% filter f %}...{% endfilter %}`. Jinja2 puts the filter's result into the output as it is, so a filter that
+   * gives no text (`length`, `wordcount`, `first` of '') fails when the output is joined, as here; the message
+   * leaves out the position among the pieces joined that Python's names (a listed difference).
+   */
   private filterBlock(node: ast.FilterBlock, scope: Scope): St {
     const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
-    return (f) => toText(value(f));
+    const at = spanOf(node);
+    const source = this.source;
+    return (f) => {
+      const v = value(f);
+      if (typeof v === 'string') return v;
+      if (v instanceof Markup) return v.value;
+      throw new TemplateRuntimeError(
+        'TypeError',
+        `sequence item: expected str instance, ${typeName(v)} found`,
+      ).locate(at.line, at.col, source);
+    };
   }
 
   private block(node: ast.Block, scope: Scope): St {
