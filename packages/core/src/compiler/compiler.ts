@@ -1934,38 +1934,12 @@ export class Compiler {
   ): (f: Frame, value: Ev) => void {
     const source = this.source;
     if (target.type === 'NSRef') {
-      const general = block
-        ? this.namespaceBlockStore(target, scope, at)
-        : this.namespaceStore(target, scope, at);
-      const places = this.slotPlaces(target.name, scope);
-      if (places === null) return general;
-      // A namespace that lives in slots (see slot-namespaces.ts): the value goes to the attribute's slot.
-      const index = (this.inSlots.get(target.name) as readonly string[]).indexOf(target.attr);
-      const { hops, slots, attributeSlots } = places;
-      if (block) {
-        return (f, value) => {
-          const v = value(f);
-          const p = assignedPlace(f, places);
-          const vars = p < 0 ? null : frameOut(f, hops[p]).vars;
-          if (vars !== null && vars[slots[p]] === IN_SLOTS) vars[attributeSlots[p][index]] = v;
-          else general(f, () => v);
-        };
-      }
-      if (hops.length === 1 && hops[0] <= 1) {
-        const out = hops[0];
-        const slot = slots[0];
-        const attrSlot = attributeSlots[0][index];
-        return (f, value) => {
-          const vars = out === 0 ? f.vars : (f.up as Frame).vars;
-          if (vars[slot] === IN_SLOTS) vars[attrSlot] = value(f);
-          else general(f, value);
-        };
-      }
+      const store = this.namespaceAttributeStore(target, scope, at);
+      if (!block) return store;
+      // The block's body is rendered before `ns` is checked, as Jinja2 3.1.2 does it.
       return (f, value) => {
-        const p = assignedPlace(f, places);
-        const vars = p < 0 ? null : frameOut(f, hops[p]).vars;
-        if (vars !== null && vars[slots[p]] === IN_SLOTS) vars[attributeSlots[p][index]] = value(f);
-        else general(f, value);
+        const v = value(f);
+        store(f, () => v);
       };
     }
     const bind = this.binder(target, scope, false);
@@ -1980,14 +1954,34 @@ export class Compiler {
   }
 
   /**
-   * The `{% set ns.attr %}...{% endset %}` block, as Jinja2 3.1.2 compiles it: the body first, then the check
-   * that `ns` is a namespace, then the attribute set.
+   * `{% set ns.attr = ... %}`: into the attribute's slot when `ns`'s namespace lives in slots (see
+   * slot-namespaces.ts) and the variable holds it, else on the `Namespace` (`namespaceStore`).
    */
-  private namespaceBlockStore(target: ast.NSRef, scope: Scope, at: ast.Span): (f: Frame, value: Ev) => void {
-    const store = this.namespaceStore(target, scope, at);
+  private namespaceAttributeStore(
+    target: ast.NSRef,
+    scope: Scope,
+    at: ast.Span,
+  ): (f: Frame, value: Ev) => void {
+    const general = this.namespaceStore(target, scope, at);
+    const places = this.slotPlaces(target.name, scope);
+    if (places === null) return general;
+    const index = (this.inSlots.get(target.name) as readonly string[]).indexOf(target.attr);
+    const { hops, slots, attributeSlots } = places;
+    if (hops.length === 1 && hops[0] <= 1) {
+      const out = hops[0];
+      const slot = slots[0];
+      const attrSlot = attributeSlots[0][index];
+      return (f, value) => {
+        const vars = out === 0 ? f.vars : (f.up as Frame).vars;
+        if (vars[slot] === IN_SLOTS) vars[attrSlot] = value(f);
+        else general(f, value);
+      };
+    }
     return (f, value) => {
-      const v = value(f);
-      store(f, () => v);
+      const p = assignedPlace(f, places);
+      const vars = p < 0 ? null : frameOut(f, hops[p]).vars;
+      if (vars !== null && vars[slots[p]] === IN_SLOTS) vars[attributeSlots[p][index]] = value(f);
+      else general(f, value);
     };
   }
 
@@ -2534,7 +2528,7 @@ export class Compiler {
   /** Reads a variable: from the innermost scope that has assigned it, else from the render variables. */
   private name(name: string, scope: Scope): Ev {
     const read = this.variable(name, scope);
-    const places = this.inSlots.has(name) ? this.slotPlaces(name, scope) : null;
+    const places = this.slotPlaces(name, scope);
     if (places === null) return read;
     // A namespace that lives in slots, read whole by a path that is not a slot access: made from its slots.
     const names = this.inSlots.get(name) as readonly string[];
