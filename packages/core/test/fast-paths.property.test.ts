@@ -753,3 +753,40 @@ describe('a float to an int power, computed exactly', () => {
     );
   });
 });
+
+describe('an if/elif chain on one subject picks as the general comparisons do', () => {
+  // Texts that share lengths and prefixes, an empty one, non-ASCII ones; numbers where `True == 1` and `1 == 1.0`.
+  const texts = ['a', 'b', 'ab', 'ba', '', 'shipped', 'shipper', 'é', '😀', 'A', '1'];
+  const numbers = [0, 1, 2, 1.5, -1, 10];
+  const label = fc.oneof(fc.constantFrom(...texts), fc.constantFrom(...numbers));
+  const subject = fc.oneof(
+    fc.constantFrom(...texts, ...numbers, true, false, null),
+    fc.constant(['a']),
+    fc.string({ maxLength: 3 }),
+  );
+
+  it('takes the first equal label, through the table (the literal after `==`) or without it (before)', () => {
+    fc.assert(
+      fc.property(
+        // Up to 12 labels: past 8 the table looks texts up in a Map.
+        fc.array(label, { minLength: 2, maxLength: 12 }),
+        subject,
+        fc.boolean(),
+        (labels, x, safe) => {
+          const lit = (v: string | number) => JSON.stringify(v);
+          const chain = (test: (l: string) => string) =>
+            labels.map((l, i) => `{% ${i === 0 ? 'if' : 'elif'} ${test(lit(l))} %}${i}`).join('') +
+            '{% else %}none{% endif %}';
+          const set = safe ? '{% set s = x|safe if x is string else x %}' : '{% set s = x %}';
+          const viaTable = compile(set + chain((l) => `s == ${l}`));
+          const general = compile(set + chain((l) => `${l} == s`));
+          const expected = general.render({ x });
+          expect(viaTable.render({ x })).toBe(expected);
+          const first = labels.findIndex((l) => l === x || (typeof x === 'boolean' && l === Number(x)));
+          if (typeof x !== 'object') expect(expected).toBe(first < 0 ? 'none' : String(first));
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});

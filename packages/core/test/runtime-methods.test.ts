@@ -408,6 +408,12 @@ describe('`int` and `float` methods', () => {
       '!OverflowError: hexadecimal value too large to represent as a float',
     ],
     [f(1.0), 'fromhex', ['0x1p-1074'], {}, '5e-324'],
+    // The ends of the table of powers of two the quick path reads.
+    [f(1.0), 'fromhex', ['0x1p-1022'], {}, '2.2250738585072014e-308'],
+    [f(1.0), 'fromhex', ['0x1.8p-1022'], {}, '3.337610787760802e-308'],
+    [f(1.0), 'fromhex', ['0x.1p-1018'], {}, '2.2250738585072014e-308'],
+    [f(1.0), 'fromhex', ['0x1p1023'], {}, '8.98846567431158e+307'],
+    [f(1.0), 'fromhex', ['0xfp1020'], {}, '1.6853373139334212e+308'],
     [f(1.0), 'fromhex', ['zz'], {}, '!ValueError: invalid hexadecimal floating-point string'],
     [
       f(1.0),
