@@ -17,6 +17,9 @@ export const cases: Case[] = rows([
   ['string slice with a variable', '{{ s[n:] }}', { s: 'abcdef', n: 2 }],
   ['string slice with none bounds', "{{ 'abcdef'[none:2] }}"],
   ['string slice with step zero is a ValueError', "{{ 'abc'[::0] }}"],
+  ['a step of zero fails before a float bound is read', "{{ 'ab'[1.5::0] }}"],
+  ['a step of zero fails before a text bound of a list is read', "{{ xs['a'::0] }}", { xs: [1, 2] }],
+  ['a float step fails as a bad index', '{{ xs[::0.5] }}', { xs: [1, 2] }],
   ['list index', '{{ xs[0] }} {{ xs[2] }}', { xs: [10, 20, 30] }],
   ['list negative index', '{{ xs[-1] }} {{ xs[-3] }}', { xs: [10, 20, 30] }],
   [

@@ -1,6 +1,8 @@
 /** Jinja2's HTML, URL and JSON filters: escaping, `striptags`, `urlize`, `xmlattr`, `urlencode`, `tojson`. */
+
 import { LimitError, TemplateRuntimeError, typeError, valueError } from '../errors';
 import { type Budget, spend, spendRunning } from '../limits';
+import { dictViewKind } from '../runtime/dict-views';
 import { ATTRIBUTE_NAME_END, escapedText, floatRepr, repr, str } from '../runtime/format';
 import { dictEntries, dictKeys, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
@@ -574,7 +576,13 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
   const open = indent === null ? '' : `\n${indent.repeat(level + 1)}`;
   const close = indent === null ? '' : `\n${indent.repeat(level)}`;
   const separator = indent === null ? ', ' : `,${open}`;
-  if (Array.isArray(value) && !iteratorKind(value) && rangeOf(value) === undefined) {
+  // A list or tuple; not a range, an iterator or a dict view, which json.dumps does not write.
+  if (
+    Array.isArray(value) &&
+    !iteratorKind(value) &&
+    rangeOf(value) === undefined &&
+    dictViewKind(value) === undefined
+  ) {
     if (value.length === 0) return '[]';
     return `[${open}${value.map((v) => dumpJson(work, v, indent, level + 1)).join(separator)}${close}]`;
   }

@@ -346,13 +346,14 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
     if (isDict(obj)) throw typeError("unhashable type: 'slice'");
     throw typeError(`'${typeName(obj)}' object is not subscriptable`);
   }
+  // Python reads the step first: a step of zero fails before the bounds are looked at.
+  const c = sliceIndex(step);
+  if (c === 0) throw valueError('slice step cannot be zero');
   const a = sliceIndex(start);
   const b = sliceIndex(stop);
-  const c = sliceIndex(step);
   if (a === undefined || b === undefined || c === undefined) {
     throw typeError('slice indices must be integers or None or have an __index__ method');
   }
-  if (c === 0) throw valueError('slice step cannot be zero');
   const by = c ?? 1;
   if (isText) {
     const text = typeof obj === 'string' ? obj : obj.value;
