@@ -60,9 +60,10 @@ export function listLess(a: readonly unknown[], b: readonly unknown[]): boolean 
 }
 
 /**
- * A stable sort that makes the comparisons CPython's list.sort makes for short lists (a natural run, then a
- * binary insertion sort), and merges runs of 32 for long ones, in place. Only `isLess(later, earlier)` is ever
- * asked.
+ * CPython's `list.sort` (3.11): a stable sort, in place, that asks exactly the comparisons CPython asks, in the
+ * same order, so that a comparison that fails (mixed types) fails on the same pair, and an inconsistent order
+ * (NaN) leaves the items where CPython leaves them. Natural runs, extended to `minRun` by binary insertion,
+ * merged as the powersort policy orders, with galloping. Only `isLess(later, earlier)` is ever asked.
  */
 export function timsortLite<T>(a: T[], isLess: (a: T, b: T) => boolean): void {
   const n = a.length;
@@ -71,28 +72,410 @@ export function timsortLite<T>(a: T[], isLess: (a: T, b: T) => boolean): void {
     binaryInsertionSort(a, 0, countRun(a, 0, n, isLess), n, isLess);
     return;
   }
-  let runs: Array<[number, number]> = [];
-  for (let lo = 0; lo < n; ) {
-    const hi = Math.min(n, lo + 32);
-    const run = countRun(a, lo, hi, isLess);
-    binaryInsertionSort(a, lo, lo + run, hi, isLess);
-    runs.push([lo, hi]);
-    lo = hi;
-  }
-  while (runs.length > 1) {
-    const merged: Array<[number, number]> = [];
-    for (let i = 0; i < runs.length; i += 2) {
-      const left = runs[i];
-      const right = runs[i + 1];
-      if (!right) {
-        merged.push(left);
-        continue;
+  new ListSort(a, isLess).sort();
+}
+
+/** Python's `MIN_GALLOP`: how many wins in a row switch a merge to galloping. */
+const MIN_GALLOP = 7;
+
+/** A run waiting to be merged: where it starts, its length, and its powersort power. */
+interface PendingRun {
+  base: number;
+  len: number;
+  power: number;
+}
+
+/** The state of one sort: CPython's `MergeState`. */
+class ListSort<T> {
+  private minGallop = MIN_GALLOP;
+  private readonly pending: PendingRun[] = [];
+
+  constructor(
+    private readonly a: T[],
+    private readonly isLess: (a: T, b: T) => boolean,
+  ) {}
+
+  sort(): void {
+    const { a, isLess } = this;
+    const n = a.length;
+    const minRun = minRunLength(n);
+    let lo = 0;
+    while (lo < n) {
+      const remaining = n - lo;
+      let run = countRun(a, lo, n, isLess);
+      if (run < minRun) {
+        const force = Math.min(remaining, minRun);
+        binaryInsertionSort(a, lo, lo + run, lo + force, isLess);
+        run = force;
       }
-      mergeRuns(a, left[0], left[1], right[1], isLess);
-      merged.push([left[0], right[1]]);
+      this.foundNewRun(run);
+      this.pending.push({ base: lo, len: run, power: 0 });
+      lo += run;
     }
-    runs = merged;
+    // merge_force_collapse
+    const p = this.pending;
+    while (p.length > 1) {
+      let i = p.length - 2;
+      if (i > 0 && p[i - 1].len < p[i + 1].len) i--;
+      this.mergeAt(i);
+    }
   }
+
+  /** Merges the runs below a new run of `n2` items while their power is higher than the new boundary's. */
+  private foundNewRun(n2: number): void {
+    const p = this.pending;
+    if (p.length === 0) return;
+    const last = p[p.length - 1];
+    const power = boundaryPower(last.base, last.len, n2, this.a.length);
+    while (p.length > 1 && p[p.length - 2].power > power) this.mergeAt(p.length - 2);
+    p[p.length - 1].power = power;
+  }
+
+  /** Merges pending runs `i` and `i + 1`. */
+  private mergeAt(i: number): void {
+    const p = this.pending;
+    let baseA = p[i].base;
+    let na = p[i].len;
+    const baseB = p[i + 1].base;
+    let nb = p[i + 1].len;
+    p[i].len = na + nb;
+    p.splice(i + 1, 1);
+    // Where does b's first item go in a? The items of a before it are in place.
+    const k = this.gallopRight(this.a[baseB], baseA, na, 0);
+    baseA += k;
+    na -= k;
+    if (na === 0) return;
+    // Where does a's last item go in b? The items of b after it are in place.
+    nb = this.gallopLeft(this.a[baseA + na - 1], baseB, nb, nb - 1);
+    if (nb <= 0) return;
+    if (na <= nb) this.mergeLo(baseA, na, baseB, nb);
+    else this.mergeHi(baseA, na, baseB, nb);
+  }
+
+  /** Where `key` goes in the sorted `a[base, base + n)`, before any equal item; searched from `hint`. */
+  private gallopLeft(key: T, base: number, n: number, hint: number): number {
+    const { a, isLess } = this;
+    let lastofs = 0;
+    let ofs = 1;
+    if (isLess(a[base + hint], key)) {
+      const maxofs = n - hint;
+      while (ofs < maxofs && isLess(a[base + hint + ofs], key)) {
+        lastofs = ofs;
+        ofs = (ofs << 1) + 1;
+      }
+      if (ofs > maxofs) ofs = maxofs;
+      lastofs += hint;
+      ofs += hint;
+    } else {
+      const maxofs = hint + 1;
+      while (ofs < maxofs && !isLess(a[base + hint - ofs], key)) {
+        lastofs = ofs;
+        ofs = (ofs << 1) + 1;
+      }
+      if (ofs > maxofs) ofs = maxofs;
+      const k = lastofs;
+      lastofs = hint - ofs;
+      ofs = hint - k;
+    }
+    lastofs++;
+    while (lastofs < ofs) {
+      const m = lastofs + ((ofs - lastofs) >> 1);
+      if (isLess(a[base + m], key)) lastofs = m + 1;
+      else ofs = m;
+    }
+    return ofs;
+  }
+
+  /** Where `key` goes in the sorted `a[base, base + n)`, after any equal item; searched from `hint`. */
+  private gallopRight(key: T, base: number, n: number, hint: number): number {
+    return gallopRightIn(this.a, base, n, key, hint, this.isLess);
+  }
+
+  /** Merges `a[baseA, +na)` and the run after it, `na <= nb`, from the left, through a copy of the first. */
+  private mergeLo(baseA: number, na: number, baseB: number, nb: number): void {
+    const { a, isLess } = this;
+    const temp = a.slice(baseA, baseA + na);
+    let ia = 0; // in temp
+    let ib = baseB; // in a
+    let dest = baseA;
+    let minGallop = this.minGallop;
+    a[dest++] = a[ib++];
+    nb--;
+    try {
+      if (nb === 0) return;
+      if (na === 1) {
+        this.copyBThenA(temp, ia, dest, ib, nb);
+        na = 0;
+        return;
+      }
+      for (;;) {
+        let acount = 0;
+        let bcount = 0;
+        for (;;) {
+          if (isLess(a[ib], temp[ia])) {
+            a[dest++] = a[ib++];
+            bcount++;
+            acount = 0;
+            if (--nb === 0) return;
+            if (bcount >= minGallop) break;
+          } else {
+            a[dest++] = temp[ia++];
+            acount++;
+            bcount = 0;
+            if (--na === 1) {
+              this.copyBThenA(temp, ia, dest, ib, nb);
+              na = 0;
+              return;
+            }
+            if (acount >= minGallop) break;
+          }
+        }
+        minGallop++;
+        do {
+          minGallop -= minGallop > 1 ? 1 : 0;
+          this.minGallop = minGallop;
+          let k = gallopRightIn(temp, ia, na, a[ib], 0, isLess);
+          acount = k;
+          if (k > 0) {
+            for (let j = 0; j < k; j++) a[dest++] = temp[ia++];
+            na -= k;
+            if (na === 1) {
+              this.copyBThenA(temp, ia, dest, ib, nb);
+              na = 0;
+              return;
+            }
+            // Impossible for a consistent order, but NaN is not one.
+            if (na === 0) return;
+          }
+          a[dest++] = a[ib++];
+          if (--nb === 0) return;
+          k = this.gallopLeft(temp[ia], ib, nb, 0);
+          bcount = k;
+          if (k > 0) {
+            for (let j = 0; j < k; j++) a[dest++] = a[ib++];
+            nb -= k;
+            if (nb === 0) return;
+          }
+          a[dest++] = temp[ia++];
+          if (--na === 1) {
+            this.copyBThenA(temp, ia, dest, ib, nb);
+            na = 0;
+            return;
+          }
+        } while (acount >= MIN_GALLOP || bcount >= MIN_GALLOP);
+        minGallop++;
+        this.minGallop = minGallop;
+      }
+    } finally {
+      // What is left of the copy of a goes back (also when a comparison failed, as CPython does).
+      for (let j = 0; j < na; j++) a[dest + j] = temp[ia + j];
+    }
+  }
+
+  /** mergeLo's end: the rest of b, then a's one last item after it. */
+  private copyBThenA(temp: T[], ia: number, dest: number, ib: number, nb: number): void {
+    const a = this.a;
+    for (let j = 0; j < nb; j++) a[dest + j] = a[ib + j];
+    a[dest + nb] = temp[ia];
+  }
+
+  /** Merges `a[baseA, +na)` and the run after it, `na > nb`, from the right, through a copy of the second. */
+  private mergeHi(baseA: number, na: number, baseB: number, nb: number): void {
+    const { a, isLess } = this;
+    const temp = a.slice(baseB, baseB + nb);
+    let dest = baseB + nb - 1;
+    let ia = baseA + na - 1; // in a
+    let ib = nb - 1; // in temp
+    let minGallop = this.minGallop;
+    a[dest--] = a[ia--];
+    na--;
+    try {
+      if (na === 0) return;
+      if (nb === 1) {
+        this.copyAThenB(temp, ib, dest, ia, na);
+        nb = 0;
+        return;
+      }
+      for (;;) {
+        let acount = 0;
+        let bcount = 0;
+        for (;;) {
+          if (isLess(temp[ib], a[ia])) {
+            a[dest--] = a[ia--];
+            acount++;
+            bcount = 0;
+            if (--na === 0) return;
+            if (acount >= minGallop) break;
+          } else {
+            a[dest--] = temp[ib--];
+            bcount++;
+            acount = 0;
+            if (--nb === 1) {
+              this.copyAThenB(temp, ib, dest, ia, na);
+              nb = 0;
+              return;
+            }
+            if (bcount >= minGallop) break;
+          }
+        }
+        minGallop++;
+        do {
+          minGallop -= minGallop > 1 ? 1 : 0;
+          this.minGallop = minGallop;
+          let k = na - this.gallopRight(temp[ib], baseA, na, na - 1);
+          acount = k;
+          if (k > 0) {
+            for (let j = 0; j < k; j++) a[dest--] = a[ia--];
+            na -= k;
+            if (na === 0) return;
+          }
+          a[dest--] = temp[ib--];
+          if (--nb === 1) {
+            this.copyAThenB(temp, ib, dest, ia, na);
+            nb = 0;
+            return;
+          }
+          k = nb - gallopLeftIn(temp, 0, nb, a[ia], nb - 1, isLess);
+          bcount = k;
+          if (k > 0) {
+            for (let j = 0; j < k; j++) a[dest--] = temp[ib--];
+            nb -= k;
+            if (nb === 1) {
+              this.copyAThenB(temp, ib, dest, ia, na);
+              nb = 0;
+              return;
+            }
+            // Impossible for a consistent order, but NaN is not one.
+            if (nb === 0) return;
+          }
+          a[dest--] = a[ia--];
+          if (--na === 0) return;
+        } while (acount >= MIN_GALLOP || bcount >= MIN_GALLOP);
+        minGallop++;
+        this.minGallop = minGallop;
+      }
+    } finally {
+      // What is left of the copy of b goes back (also when a comparison failed, as CPython does).
+      for (let j = 0; j < nb; j++) a[dest - nb + 1 + j] = temp[j];
+    }
+  }
+
+  /** mergeHi's end: the rest of a moves up one place, and b's one first item goes before it. */
+  private copyAThenB(temp: T[], ib: number, dest: number, ia: number, na: number): void {
+    const a = this.a;
+    for (let j = 0; j < na; j++) a[dest - j] = a[ia - j];
+    a[dest - na] = temp[ib];
+  }
+}
+
+/** `gallop_left` over any array (mergeHi searches its copy of b). */
+function gallopLeftIn<T>(
+  a: T[],
+  base: number,
+  n: number,
+  key: T,
+  hint: number,
+  isLess: (a: T, b: T) => boolean,
+): number {
+  let lastofs = 0;
+  let ofs = 1;
+  if (isLess(a[base + hint], key)) {
+    const maxofs = n - hint;
+    while (ofs < maxofs && isLess(a[base + hint + ofs], key)) {
+      lastofs = ofs;
+      ofs = (ofs << 1) + 1;
+    }
+    if (ofs > maxofs) ofs = maxofs;
+    lastofs += hint;
+    ofs += hint;
+  } else {
+    const maxofs = hint + 1;
+    while (ofs < maxofs && !isLess(a[base + hint - ofs], key)) {
+      lastofs = ofs;
+      ofs = (ofs << 1) + 1;
+    }
+    if (ofs > maxofs) ofs = maxofs;
+    const k = lastofs;
+    lastofs = hint - ofs;
+    ofs = hint - k;
+  }
+  lastofs++;
+  while (lastofs < ofs) {
+    const m = lastofs + ((ofs - lastofs) >> 1);
+    if (isLess(a[base + m], key)) lastofs = m + 1;
+    else ofs = m;
+  }
+  return ofs;
+}
+
+/** `gallop_right` over any array (mergeLo searches its copy of a). */
+function gallopRightIn<T>(
+  a: T[],
+  base: number,
+  n: number,
+  key: T,
+  hint: number,
+  isLess: (a: T, b: T) => boolean,
+): number {
+  let lastofs = 0;
+  let ofs = 1;
+  if (isLess(key, a[base + hint])) {
+    const maxofs = hint + 1;
+    while (ofs < maxofs && isLess(key, a[base + hint - ofs])) {
+      lastofs = ofs;
+      ofs = (ofs << 1) + 1;
+    }
+    if (ofs > maxofs) ofs = maxofs;
+    const k = lastofs;
+    lastofs = hint - ofs;
+    ofs = hint - k;
+  } else {
+    const maxofs = n - hint;
+    while (ofs < maxofs && !isLess(key, a[base + hint + ofs])) {
+      lastofs = ofs;
+      ofs = (ofs << 1) + 1;
+    }
+    if (ofs > maxofs) ofs = maxofs;
+    lastofs += hint;
+    ofs += hint;
+  }
+  lastofs++;
+  while (lastofs < ofs) {
+    const m = lastofs + ((ofs - lastofs) >> 1);
+    if (isLess(key, a[base + m])) ofs = m;
+    else lastofs = m + 1;
+  }
+  return ofs;
+}
+
+/** CPython's `merge_compute_minrun`: `n`'s six leading bits, plus one if any bit below them is set. */
+function minRunLength(n: number): number {
+  let r = 0;
+  while (n >= 64) {
+    r |= n & 1;
+    n = Math.floor(n / 2);
+  }
+  return n + r;
+}
+
+/**
+ * Powersort's power of the boundary between a run at `s1` of `n1` items and the next of `n2`, in a list of `n`:
+ * the first bit where the two runs' midpoints, as fractions of `n`, differ (CPython's `powerloop`).
+ */
+function boundaryPower(s1: number, n1: number, n2: number, n: number): number {
+  let a = 2 * s1 + n1;
+  let b = a + n1 + n2;
+  let result = 0;
+  for (;;) {
+    result++;
+    if (a >= n) {
+      a -= n;
+      b -= n;
+    } else if (b >= n) break;
+    a *= 2;
+    b *= 2;
+  }
+  return result;
 }
 
 /** Length of the natural run at `lo` (a strictly descending run is reversed in place), as CPython's count_run. */
@@ -131,17 +514,4 @@ function binaryInsertionSort<T>(
     for (let j = i; j > l; j--) a[j] = a[j - 1];
     a[l] = pivot;
   }
-}
-
-function mergeRuns<T>(a: T[], lo: number, mid: number, hi: number, isLess: (a: T, b: T) => boolean): void {
-  const left = a.slice(lo, mid);
-  let i = 0;
-  let j = mid;
-  let k = lo;
-  while (i < left.length && j < hi) {
-    // Take from the right only when strictly less, which keeps equal items in order.
-    if (isLess(a[j], left[i])) a[k++] = a[j++];
-    else a[k++] = left[i++];
-  }
-  while (i < left.length) a[k++] = left[i++];
 }
