@@ -53,4 +53,27 @@ export const cases: Case[] = rows([
   ['comparison with nan is false', '{{ (1e308 * 10 - 1e308 * 10) == (1e308 * 10 - 1e308 * 10) }}'],
   ['comparison of big ints', '{{ 2 ** 64 > 2 ** 63 }} {{ 2 ** 64 == 18446744073709551616 }}'],
   ['big int equals float', '{{ 2 ** 53 + 1 == 9007199254740992.0 }}'],
+  [
+    'dict keys and items are ordered as sets, by inclusion',
+    '{{ d.keys() < e.keys() }} {{ e.keys() > d.keys() }} {{ e.keys() >= e.keys() }} {{ d.keys() > e.keys() }} ' +
+      '{{ d.items() <= e.items() }} {{ d.items() < d.items() }} {{ e.items() >= d.items() }}',
+    { d: { a: 1 }, e: { a: 1, b: 2 } },
+  ],
+  [
+    'a key is not a pair of an items view, and a pair with a list in it does not hash as a key',
+    '{{ d.keys() <= d.items() }} {{ d.items() <= d.keys() }}',
+    { d: { a: 1 } },
+  ],
+  [
+    'an items pair holding a list cannot be looked up among keys',
+    '{{ d.items() <= d.keys() }}',
+    { d: { a: [1] } },
+  ],
+  [
+    'empty keys and items views are equal',
+    '{{ d.keys() == d.items() }} {{ d.keys() == e.items() }}',
+    { d: {}, e: { a: 1 } },
+  ],
+  ['dict keys are not ordered against a list', '{{ d.keys() < [1] }}', { d: { a: 1 } }],
+  ['dict values are not ordered', '{{ d.values() <= d.values() }}', { d: { a: 1 } }],
 ]);

@@ -593,18 +593,11 @@ function sequenceEq(a: unknown[], b: unknown[]): boolean {
   if (iteratorKind(a) || iteratorKind(b)) return false;
   // A range equals only a range (with the same items), never a list.
   if ((rangeOf(a) === undefined) !== (rangeOf(b) === undefined)) return false;
+  // Keys and items views are equal as sets are, one kind with the other too.
+  if (isSetLike(a) && isSetLike(b)) return a.length === b.length && allContainedIn(a, b);
   if (isTuple(a) !== isTuple(b) || dictViewKind(a) !== dictViewKind(b)) return false;
   if (a.length !== b.length) return false;
-  const view = dictViewKind(a);
-  if (view === 'dict_values') return false;
-  if (view !== undefined) {
-    return a.every((x) =>
-      b.some((y) => {
-        spendRunning(1);
-        return eq(x, y);
-      }),
-    );
-  }
+  if (dictViewKind(a) === 'dict_values') return false;
   return itemsEq(a, b);
 }
 
@@ -686,7 +679,38 @@ function order(a: unknown, b: unknown, op: Op): boolean {
     for (let i = 0; i < n; i++) if (!eq(a[i], b[i])) return order(a[i], b[i], op);
     return holds(a.length - b.length, op);
   }
+  if (isSetLike(a) && isSetLike(b)) return viewOrder(a as unknown[], b as unknown[], op);
   throw typeError(`'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
+}
+
+/** Python's ordering of dict keys and items views: as sets are ordered, by inclusion. */
+function viewOrder(a: unknown[], b: unknown[], op: Op): boolean {
+  switch (op) {
+    case '<':
+      return a.length < b.length && allContainedIn(a, b);
+    case '<=':
+      return a.length <= b.length && allContainedIn(a, b);
+    case '>':
+      return a.length > b.length && allContainedIn(b, a);
+    default:
+      return a.length >= b.length && allContainedIn(b, a);
+  }
+}
+
+/**
+ * Whether every item of the view `a` is in the view `b`, as Python's `x in view` finds it: only a pair can be in
+ * an items view, and a key of a keys view must hash.
+ */
+function allContainedIn(a: unknown[], b: unknown[]): boolean {
+  const items = dictViewKind(b) === 'dict_items';
+  return a.every((x) => {
+    if (items && !(isTuple(x) && (x as unknown[]).length === 2)) return false;
+    if (!items) requireHashable(x);
+    return b.some((y) => {
+      spendRunning(1);
+      return eq(x, y);
+    });
+  });
 }
 
 // Two numbers (ints and floats alike, NaN included) compare in JS as in Python: asked first, without `order`.
