@@ -94,4 +94,11 @@ export const cases: Case[] = rows([
   ['an unknown emoji type of an int is named by its code', "{{ '{:😀}'.format(1) }}"],
   ['an unknown % conversion 0x1f is shown as itself', "{{ '%\x1f' % 1 }}"],
   ['an unknown % conversion 0x7f is shown as a question mark', "{{ '%\x7f' % 1 }}"],
+  [
+    "format's c pads an astral character as one character",
+    "{{ '{:*^13c}|{:3c}|{:03c}|{:=5c}|{:<3c}|'.format(999999, 128512, 128512, 128512, 128512) }}",
+  ],
+  ["format's c of an int past a C long fails as Python's conversion does", "{{ '{:c}'.format(10 ** 25) }}"],
+  ["format's c of the largest C long fails its range check", "{{ '{:c}'.format(2 ** 63 - 1) }}"],
+  ["format's c of an int under the smallest C long", "{{ '{:c}'.format(-2 ** 63 - 1) }}"],
 ]);

@@ -482,6 +482,9 @@ function intToFloat(n: number | bigint): number {
   return x;
 }
 
+/** The largest C long (64 bits), past which `str.format`'s `c` fails before its range check. */
+const C_LONG_MAX = 2n ** 63n - 1n;
+
 function formatInt(n: number | bigint, spec: FormatSpec): string {
   const type = spec.type;
   if ('eEfFgG%'.includes(type)) return formatFloat(intToFloat(n), spec);
@@ -496,10 +499,15 @@ function formatInt(n: number | bigint, spec: FormatSpec): string {
   if (type === 'c') {
     if (spec.sign) throw valueError("Sign not allowed with integer format specifier 'c'");
     if (spec.alt) throw valueError("Alternate form (#) not allowed with integer format specifier 'c'");
+    // str.format reads the int as a C long first.
+    if (BigInt(n) > C_LONG_MAX || BigInt(n) < -C_LONG_MAX - 1n)
+      throw new TemplateRuntimeError('OverflowError', 'Python int too large to convert to C long');
     if (negative || abs > 0x10ffff)
       throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
     if (spec.oversize) throw fieldSizeError(spec.oversize);
-    return layoutNumber('', '', String.fromCodePoint(Number(abs)), '', spec);
+    const char = String.fromCodePoint(Number(abs));
+    // The width counts the character once, though an astral one is two UTF-16 units.
+    return layoutNumber('', '', char, '', char.length === 2 ? { ...spec, width: spec.width + 1 } : spec);
   }
   if (spec.oversize) throw fieldSizeError(spec.oversize);
   const radix = type === 'b' ? 2 : type === 'o' ? 8 : type === 'x' || type === 'X' ? 16 : 10;
