@@ -66,4 +66,7 @@ export const cases: Case[] = rows([
     'the sandboxed format methods print as functions',
     "{{ 'a'.format }}|{{ 'a'.format_map }}|{{ ('a'|safe).format }}|{{ ('a'|safe).format_map }}",
   ],
+  ['Markup.format refuses a spec for a Markup argument', "{{ ('{:>5}-'|safe).format('x'|e) }}"],
+  ['an unknown format code names Markup as the type', "{{ 'a{:X}'.format('x'|e) }}"],
+  ['Markup formatted by a spec pads as text', "{{ '{:>5}|{:^5}'.format('<'|safe, 'x'|e) }}"],
 ]);

@@ -273,6 +273,7 @@ function fieldSizeError(text: string): LimitError {
  * map per type, which the caller names: one lookup a field.
  */
 const STR_SPECS = new Map<string, FormatSpec>();
+const MARKUP_SPECS = new Map<string, FormatSpec>();
 const BOOL_SPECS = new Map<string, FormatSpec>();
 const INT_SPECS = new Map<string, FormatSpec>();
 const FLOAT_SPECS = new Map<string, FormatSpec>();
@@ -446,7 +447,7 @@ function signOf(negative: boolean, spec: FormatSpec): string {
 
 function formatText(text: string, spec: FormatSpec): string {
   if (spec.type !== 's')
-    throw valueError(`Unknown format code '${formatCode(spec.type)}' for object of type 'str'`);
+    throw valueError(`Unknown format code '${formatCode(spec.type)}' for object of type '${spec.owner}'`);
   if (spec.sign) {
     throw valueError(
       spec.sign === ' '
@@ -557,9 +558,9 @@ function formatFloat(x: number, spec: FormatSpec): string {
 /** Python's `format(v, spec)` for the value types templates have (`'{:,}'.format(1234567)` is `1,234,567`). */
 export function formatValue(v: unknown, spec: string): string {
   if (spec === '') return str(v);
-  if (typeof v === 'string' || v instanceof Markup) {
-    return formatText(typeof v === 'string' ? v : v.value, specFor(STR_SPECS, spec, '<', 's', 'str'));
-  }
+  if (typeof v === 'string') return formatText(v, specFor(STR_SPECS, spec, '<', 's', 'str'));
+  // Markup is a str: formatted as one, but named by its own type in errors.
+  if (v instanceof Markup) return formatText(v.value, specFor(MARKUP_SPECS, spec, '<', 's', 'Markup'));
   if (typeof v === 'boolean') return formatInt(v ? 1 : 0, specFor(BOOL_SPECS, spec, '>', 'd', 'bool'));
   if (typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) {
     return formatInt(v, specFor(INT_SPECS, spec, '>', 'd', 'int'));
@@ -1446,7 +1447,8 @@ export function plainFormatter(
 
 function markupField(v: unknown, spec: string): string {
   if (v instanceof Markup) {
-    if (spec) throw valueError(`Format specifier ${spec} given, but Markup does not define __html_format__`);
+    // Markup's own `__html_format__` takes no spec.
+    if (spec) throw valueError('Unsupported format specification for Markup.');
     return v.value;
   }
   return escapeText(formatValue(v, spec));
