@@ -122,4 +122,7 @@ export const cases: Case[] = rows([
   ['length of undefined is zero', '{{ missing|length }}'],
   ['length of an int is a TypeError', '{{ 5|length }}'],
   ['length of none is a TypeError', '{{ none|length }}'],
+  ['round with a method of a range has no * at all', "{{ range(3)|round(-2, 'ceil') }}"],
+  ['round with a method of dict keys has no * at all', "{{ d.keys()|round(1, 'floor') }}", { d: { a: 1 } }],
+  ['round with a method of a tuple repeats it, then floor refuses it', "{{ (1, 2)|round(1, 'floor') }}"],
 ]);

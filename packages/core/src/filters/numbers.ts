@@ -3,11 +3,21 @@ import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { spendRunning } from '../limits';
 import { repr } from '../runtime/format';
 import { decompose, fixedText, POW10, roundFloatFast } from '../runtime/number-format';
-import { bigDivide, truthy, typeName } from '../runtime/operators';
+import { bigDivide, isPlainSequence, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec } from '../runtime/state';
 import { isPySpaceCode, pyIsAscii } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
-import { float, int, isFloat, isInt, Markup, PyFloat, toJsNumber, Undefined } from '../runtime/values';
+import {
+  float,
+  int,
+  isFloat,
+  isInt,
+  Markup,
+  PyFloat,
+  rangeOf,
+  toJsNumber,
+  Undefined,
+} from '../runtime/values';
 import { indexArg } from './args';
 
 const overflowError = (message: string) => new TemplateRuntimeError('OverflowError', message);
@@ -326,7 +336,13 @@ function roundDirected(value: unknown, precision: unknown, direction: (x: number
   if (!isNumeric) {
     if (value instanceof Undefined) throw undefinedError(value);
     const name = typeName(value);
-    if (typeof value === 'string' || value instanceof Markup || Array.isArray(value)) {
+    // `value * 10 ** p`: text, lists and tuples repeat by an int (then `floor` refuses them) and refuse a float;
+    // a range, a dict view or an iterator has no `*` at all.
+    if (
+      typeof value === 'string' ||
+      value instanceof Markup ||
+      (isPlainSequence(value) && rangeOf(value) === undefined)
+    ) {
       throw typeError(
         p >= 0 ? `must be real number, not ${name}` : "can't multiply sequence by non-int of type 'float'",
       );
