@@ -350,4 +350,6 @@ export const cases: Case[] = rows([
   ],
   ['a chain with an unknown filter in map', "{{ [1, 2]|map('nope')|select|list }}"],
   ['a chain with an unknown test in select', "{{ [1, 2]|map('string')|select('nope')|list }}"],
+  ['tojson of an int of more than 4,300 digits fails as Python prints it', '{{ (10 ** 5000)|tojson }}'],
+  ['tojson of an int key of more than 4,300 digits', '{{ {10 ** 4300: 1}|tojson }}'],
 ]);

@@ -125,4 +125,9 @@ export const cases: Case[] = rows([
   ['round with a method of a range has no * at all', "{{ range(3)|round(-2, 'ceil') }}"],
   ['round with a method of dict keys has no * at all', "{{ d.keys()|round(1, 'floor') }}", { d: { a: 1 } }],
   ['round with a method of a tuple repeats it, then floor refuses it', "{{ (1, 2)|round(1, 'floor') }}"],
+  ['round with a method of an int past the largest float', "{{ (10 ** 309)|round(0, 'floor') }}"],
+  [
+    'round with a method and negative digits of an int past the largest float',
+    "{{ (10 ** 309)|round(-2, 'ceil') }}",
+  ],
 ]);

@@ -101,4 +101,8 @@ export const cases: Case[] = rows([
   ["format's c of an int past a C long fails as Python's conversion does", "{{ '{:c}'.format(10 ** 25) }}"],
   ["format's c of the largest C long fails its range check", "{{ '{:c}'.format(2 ** 63 - 1) }}"],
   ["format's c of an int under the smallest C long", "{{ '{:c}'.format(-2 ** 63 - 1) }}"],
+  ['% skips one length modifier: a second is the conversion', "{{ '%hhd' % 5 }}"],
+  ['% skips one length modifier of each field', "{{ '%ld|%hi|%Lf' % (5, 6, 1.5) }}"],
+  ['% with a length modifier at the end of a field', "{{ '%lh' % () }}"],
+  ['%c takes a one-character Markup', "{{ '%c|%5c|' % ('<'|safe, 'x'|e) }}"],
 ]);

@@ -173,4 +173,10 @@ export const cases: Case[] = rows([
   ['a class plus one names type', '{{ dict + 1 }}'],
   ['loop plus one names LoopContext', '{% for x in [1] %}{{ loop + 1 }}{% endfor %}'],
   ['a cycler plus one names Cycler', '{{ cycler(1) + 1 }}'],
+  ['repeating by an int past ssize_t fails', "{{ 'a' * -100000000000000000000 }}"],
+  ['repeating a list by an int past ssize_t fails', '{{ [1] * 2 ** 63 }}'],
+  ['repeating an empty text by an int past ssize_t fails too', "{{ 2 ** 64 * '' }}"],
+  ['a huge int is made a float before a float zero divisor is checked', '{{ 2 ** 1024 % 0.0 }}'],
+  ['a huge int floor-divided by a float zero', '{{ 2 ** 1024 // 0.0 }}'],
+  ['a huge int divided by a float zero', '{{ 2 ** 1024 / 0.0 }}'],
 ]);

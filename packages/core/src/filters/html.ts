@@ -3,7 +3,7 @@
 import { LimitError, TemplateRuntimeError, typeError, valueError } from '../errors';
 import { type Budget, spend, spendRunning } from '../limits';
 import { dictViewKind } from '../runtime/dict-views';
-import { ATTRIBUTE_NAME_END, escapedText, floatRepr, repr, str } from '../runtime/format';
+import { ATTRIBUTE_NAME_END, escapedText, floatRepr, intText, repr, str } from '../runtime/format';
 import { dictEntries, dictKeys, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
 import { gt, lt, truthy, typeName } from '../runtime/operators';
@@ -539,7 +539,7 @@ function jsonKey(key: unknown): string {
   if (key === true) return 'true';
   if (key === false) return 'false';
   if (key === null) return 'null';
-  if (isInt(key)) return `${key}`;
+  if (isInt(key)) return intText(key);
   if (typeof key === 'number') return jsonFloat(key);
   if (key instanceof PyFloat) return jsonFloat(key.value);
   throw typeError(`keys must be str, int, float, bool or None, not ${typeName(key)}`);
@@ -569,7 +569,8 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
     spend(work, text.length);
     return jsonString(text);
   }
-  if (isInt(value)) return `${value}`;
+  // An int's digits as Python writes them, with its limit of 4,300 digits.
+  if (isInt(value)) return intText(value);
   if (typeof value === 'number') return jsonFloat(value);
   if (value instanceof PyFloat) return jsonFloat(value.value);
   if (indent !== null) checkSize(work, indent.length * (level + 1), 'tojson');

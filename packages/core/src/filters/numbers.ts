@@ -350,8 +350,15 @@ function roundDirected(value: unknown, precision: unknown, direction: (x: number
     throw typeError(`unsupported operand type(s) for *: '${name}' and '${p >= 0 ? 'int' : 'float'}'`);
   }
   // An int times 10 ** p (p >= 0) stays an exact int, so rounding it changes nothing.
-  if (!isFloat(value) && p >= 0) return float(toJsNumber(value));
+  if (!isFloat(value) && p >= 0) {
+    const whole = toJsNumber(value);
+    // Python's int / int of an int past the largest float.
+    if (!Number.isFinite(whole)) throw overflowError('integer division result too large for a float');
+    return float(whole);
+  }
   const x = toJsNumber(value);
+  // An int times the float 10 ** p is made a float first.
+  if (!Number.isFinite(x) && !isFloat(value)) throw overflowError('int too large to convert to float');
   if (p > 308) throw overflowError('int too large to convert to float');
   const scale = p >= 0 && p < POW10.length ? POW10[p] : Number(`1e${p}`);
   const scaled = x * scale;

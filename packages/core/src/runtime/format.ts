@@ -885,7 +885,8 @@ function parsePercent(fmt: string): PercentPiece[] {
         precision = Number(digits);
       }
     }
-    while (fmt[i] === 'h' || fmt[i] === 'l' || fmt[i] === 'L') i++;
+    // Python skips one length modifier; a second one is the conversion (and an unsupported one).
+    if (fmt[i] === 'h' || fmt[i] === 'l' || fmt[i] === 'L') i++;
     if (i >= n) return stop(() => valueError('incomplete format'));
     const convAt = i;
     const conv = String.fromCodePoint(fmt.codePointAt(i) as number);
@@ -1096,6 +1097,7 @@ function percentFloat(v: unknown): number {
 
 function percentChar(v: unknown): string {
   if (typeof v === 'string' && cpLength(v) === 1) return v;
+  if (v instanceof Markup && cpLength(v.value) === 1) return v.value;
   if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) {
     const n = Number(v);
     if (n < 0 || n > 0x10ffff)

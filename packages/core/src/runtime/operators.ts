@@ -214,9 +214,15 @@ function isSetLike(v: unknown): boolean {
   return view === 'dict_keys' || view === 'dict_items';
 }
 
+/** Python's ssize_t, which a repetition count must fit. */
+const SSIZE_MAX = 2n ** 63n - 1n;
+
 function repeatCount(n: number | bigint | boolean): number {
-  if (typeof n === 'number') return n <= 0 ? 0 : Math.min(n, Number.MAX_SAFE_INTEGER);
+  if (typeof n === 'number' && Number.isSafeInteger(n)) return n <= 0 ? 0 : n;
   const big = bigOf(n);
+  if (big > SSIZE_MAX || big < -SSIZE_MAX - 1n) {
+    throw new TemplateRuntimeError('OverflowError', "cannot fit 'int' into an index-sized integer");
+  }
   return big <= 0n ? 0 : big > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(big);
 }
 
@@ -317,9 +323,11 @@ export function truediv(_state: RenderState, a: unknown, b: unknown): unknown {
     }
     return float(bigDivide(bigOf(a), bigOf(b)));
   }
+  // Both operands are made floats (an int past the largest fails) before the divisor is checked.
+  const x = floatOf(a);
   const y = floatOf(b);
   if (y === 0) throw new TemplateRuntimeError('ZeroDivisionError', 'float division by zero');
-  return float(floatOf(a) / y);
+  return float(x / y);
 }
 
 /** `a / b` of big ints, correctly rounded. */
@@ -414,9 +422,10 @@ export function floordiv(_state: RenderState, a: unknown, b: unknown): unknown {
       throw new TemplateRuntimeError('ZeroDivisionError', 'integer division or modulo by zero');
     return intDivmod(a, b)[0];
   }
+  const x = floatOf(a);
   const y = floatOf(b);
   if (y === 0) throw new TemplateRuntimeError('ZeroDivisionError', 'float floor division by zero');
-  return float(floatDivmod(floatOf(a), y)[0]);
+  return float(floatDivmod(x, y)[0]);
 }
 
 /** `a % b`: modulo with the sign of the divisor; on a string, Python's `%` formatting. */
@@ -440,9 +449,10 @@ export function mod(_state: RenderState, a: unknown, b: unknown): unknown {
     if (isZeroInt(b)) throw new TemplateRuntimeError('ZeroDivisionError', 'integer modulo by zero');
     return intDivmod(a, b)[1];
   }
+  const x = floatOf(a);
   const y = floatOf(b);
   if (y === 0) throw new TemplateRuntimeError('ZeroDivisionError', 'float modulo');
-  return float(floatDivmod(floatOf(a), y)[1]);
+  return float(floatDivmod(x, y)[1]);
 }
 
 /** `a ** b`: exact ints (big when needed), a float for negative int exponents, CPython's errors. */
