@@ -179,8 +179,11 @@ describe('renders stay within their limits', () => {
     expect(thrown(() => mul(small, [1, 2], 10 ** 9))).toBeInstanceOf(LimitError);
   });
 
-  it('a repetition count past 2**53 fails on the limit, not on memory', () => {
-    expect(thrown(() => mul(state, 'a', 2n ** 80n))).toBeInstanceOf(LimitError);
+  it('a repetition count past 2**53 fails on the limit, not on memory; one past ssize_t as Python does', () => {
+    expect(thrown(() => mul(state, 'a', 2n ** 60n))).toBeInstanceOf(LimitError);
+    const past = thrown(() => mul(state, 'a', 2n ** 80n));
+    expect(past).toBeInstanceOf(TemplateRuntimeError);
+    expect((past as TemplateRuntimeError).kind).toBe('OverflowError');
   });
 
   it('list concatenation past the output limit fails', () => {
