@@ -69,4 +69,16 @@ export const cases: Case[] = rows([
   ['Markup.format refuses a spec for a Markup argument', "{{ ('{:>5}-'|safe).format('x'|e) }}"],
   ['an unknown format code names Markup as the type', "{{ 'a{:X}'.format('x'|e) }}"],
   ['Markup formatted by a spec pads as text', "{{ '{:>5}|{:^5}'.format('<'|safe, 'x'|e) }}"],
+  ['Markup % reads %d of a wrapped text through int()', "{{ ('%d|%d'|safe) % (' 5 ', '7'|safe) }}"],
+  [
+    'Markup % reads %f of a wrapped text through float()',
+    "{{ ('%.1f'|safe) % '1e3' }} {{ ('%.2f'|safe)|format('3') }}",
+  ],
+  ['Markup % of %d on text that is no int', "{{ ('%d'|safe) % 'abc' }}"],
+  ['Markup % of %d on a list names the wrapper', "{{ ('%d'|safe) % [1] }}"],
+  ["Markup % of %f on none shows float()'s error", "{{ ('%f'|safe) % none }}"],
+  ['Markup % of %x wants an index, which the wrapper has not', "{{ ('%x'|safe) % 255 }}"],
+  ['Markup % of %c takes no wrapped value', "{{ ('%c'|safe) % 60 }}"],
+  ['Markup % of a * width takes no wrapped value', "{{ ('%*d'|safe) % (5, 1) }}"],
+  ['Markup % with a mapping wraps its values', "{{ ('%(a)d %(b)s'|safe) % {'a': '4', 'b': '<'} }}"],
 ]);

@@ -3,6 +3,7 @@
  * `str.format`. Messages match CPython 3.11's so that a template fails the way it fails in Jinja2.
  */
 import { LimitError, type TemplateError, TemplateRuntimeError, typeError, valueError } from '../errors';
+import { parsePyFloat, parsePyInt } from '../filters/numbers';
 import { spendRunning } from '../limits';
 import { getattr, getitem } from './access';
 import { dictViewKind } from './dict-views';
@@ -25,6 +26,7 @@ import {
   PyCallable,
   PyFloat,
   rangeOf,
+  textOf,
   Undefined,
 } from './values';
 
@@ -578,14 +580,54 @@ interface PercentText {
   str: (v: unknown) => string;
   repr: (v: unknown) => string;
   ascii: (v: unknown) => string;
+  /**
+   * `Markup % args`: markupsafe wraps every argument in a `_MarkupEscapeHelper`, which is no int and no char, and
+   * gives `int()` and `float()` of what it wraps (so `%d` reads the text `'5'`, and `%x`, `%c` and `*` fail).
+   */
+  wrapped: boolean;
 }
 
-const PLAIN_TEXT: PercentText = { str, repr, ascii };
+const PLAIN_TEXT: PercentText = { str, repr, ascii, wrapped: false };
 const ESCAPED_TEXT: PercentText = {
   str: (v) => markupText(v, str),
   repr: (v) => escapeText(repr(v)),
   ascii: (v) => escapeText(ascii(v)),
+  wrapped: true,
 };
+
+/** The type a wrapped argument of `Markup % args` shows in errors. */
+const HELPER = '_MarkupEscapeHelper';
+
+/** `%d` of a wrapped argument: Python's `int()` of what it wraps; `%x` and `%o` want an index, which it has not. */
+function helperInt(v: unknown, conv: string): unknown {
+  if (conv === 'x' || conv === 'X' || conv === 'o') {
+    throw typeError(`%${conv} format: an integer is required, not ${HELPER}`);
+  }
+  if (v instanceof Undefined) throw undefinedError(v);
+  const text = textOf(v);
+  if (text !== undefined) {
+    const n = parsePyInt(text, 10);
+    if (n === undefined) throw valueError(`invalid literal for int() with base 10: ${strRepr(text)}`);
+    return n;
+  }
+  if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'bigint' || v instanceof PyFloat)
+    return v;
+  throw typeError(`%${conv} format: a real number is required, not ${HELPER}`);
+}
+
+/** `%f` of a wrapped argument: Python's `float()` of what it wraps, whose errors show as they are. */
+function helperFloat(v: unknown): unknown {
+  if (v instanceof Undefined) throw undefinedError(v);
+  const text = textOf(v);
+  if (text !== undefined) {
+    const x = parsePyFloat(text);
+    if (x === undefined) throw valueError(`could not convert string to float: ${strRepr(text)}`);
+    return x;
+  }
+  if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'bigint' || v instanceof PyFloat)
+    return v;
+  throw typeError(`float() argument must be a string or a real number, not '${typeName(v)}'`);
+}
 
 /**
  * Python's `fmt % args`: a tuple gives several arguments, a dict serves `%(name)s`, anything else is one argument.
@@ -934,8 +976,8 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText, positi
     if ('error' in piece) {
       if (piece.wantsMapping && mapping === null) throw typeError('format requires a mapping');
       if (piece.key !== null) current = mappingItem(mapping, piece.key);
-      if (piece.starWidth) starArg(nextArg());
-      if (piece.starPrecision) starArg(nextArg());
+      if (piece.starWidth) starArg(nextArg(), text.wrapped);
+      if (piece.starPrecision) starArg(nextArg(), text.wrapped);
       throw piece.error();
     }
     if (piece.key !== null) {
@@ -947,13 +989,14 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText, positi
     let ljust = piece.ljust;
     let width = piece.width;
     if (width === STAR) {
-      width = starArg(nextArg());
+      width = starArg(nextArg(), text.wrapped);
       if (width < 0) {
         ljust = true;
         width = -width;
       }
     }
-    const precision = piece.precision === STAR ? Math.max(0, starArg(nextArg())) : piece.precision;
+    const precision =
+      piece.precision === STAR ? Math.max(0, starArg(nextArg(), text.wrapped)) : piece.precision;
     out += percentField(fmt, piece, nextArg(), width, precision, ljust, text);
   }
   if (argIdx < argLen && mapping === null)
@@ -996,6 +1039,7 @@ function percentField(
     case 'x':
     case 'X':
     case 'o': {
+      if (text.wrapped) v = helperInt(v, conv);
       const radix = conv === 'x' || conv === 'X' ? 16 : conv === 'o' ? 8 : 10;
       if (radix === 10 && typeof v === 'number' && Number.isSafeInteger(v)) {
         // The usual int, printed without a bigint.
@@ -1019,13 +1063,14 @@ function percentField(
     case 'F':
     case 'g':
     case 'G': {
-      const x = percentFloat(v);
+      const x = percentFloat(text.wrapped ? helperFloat(v) : v);
       const code = conv.toLowerCase() as 'e' | 'f' | 'g';
       body = formatAbsFloat(x, code, precision < 0 ? 6 : precision, piece.floatStyle);
       sign = percentSign(x < 0 || Object.is(x, -0), piece);
       break;
     }
     case 'c':
+      if (text.wrapped) throw typeError('%c requires int or char');
       body = percentChar(v);
       numeric = false;
       break;
@@ -1062,7 +1107,8 @@ function mappingItem(mapping: unknown, key: string): unknown {
   throw typeError(`${typeName(mapping)} indices must be integers or slices, not str`);
 }
 
-function starArg(v: unknown): number {
+function starArg(v: unknown, wrapped: boolean): number {
+  if (wrapped) throw typeError('* wants int');
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'number' && Number.isInteger(v)) return fieldSize(String(Math.abs(v))) * Math.sign(v);
   throw typeError('* wants int');
