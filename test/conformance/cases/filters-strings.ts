@@ -131,4 +131,55 @@ export const cases: Case[] = rows([
   ['attr with an int name', '{{ 1|attr(1) }}'],
   ['attr with a Markup name', "[{{ 1|attr('x'|safe) }}]"],
   ['dictsort of a namespace', '{{ namespace()|dictsort }}'],
+  ['wordwrap reads wrapstring.join first: a bool has none', "{{ 'abc'|wordwrap(2, true, false) }}"],
+  [
+    'wordwrap with an undefined wrapstring fails before the width is checked',
+    "{{ 'abc'|wordwrap(-1, true, nope) }}",
+  ],
+  ['wordwrap with a tuple wrapstring', "{{ 'abc'|wordwrap(2, true, (1, 2)) }}"],
+  [
+    'wordwrap with a Markup wrapstring escapes the lines it joins',
+    "{{ 'ab&cd'|wordwrap(2, true, x|safe) }}",
+    { x: '<br>' },
+  ],
+  ['wordwrap of nothing never checks the width', "[{{ ''|wordwrap('a') }}]"],
+  ['wordwrap with a text width fails its comparison', "{{ 'a'|wordwrap('a') }}"],
+  ['wordwrap with a none width', "{{ 'a'|wordwrap(none) }}"],
+  ['wordwrap with a negative zero float width', "{{ 'a'|wordwrap(-0.0) }}"],
+  ['wordwrap with a false width', "{{ 'a b'|wordwrap(false) }}"],
+  [
+    'wordwrap with float widths wraps until a long word is cut',
+    "{{ 'a'|wordwrap(2.5) }}|{{ 'abc def'|wordwrap(3.0) }}|{{ 'abc def'|wordwrap(2.5, false) }}",
+  ],
+  ['wordwrap cutting a long word at a float width fails on the slice', "{{ 'abc def'|wordwrap(2.5) }}"],
+  [
+    'wordwrap breaks on hyphens only for break_on_hyphens true itself',
+    "{{ 'jean-luc'|wordwrap(5, false, '|', 1) }} {{ 'jean-luc'|wordwrap(5, false, '|', true) }}",
+  ],
+  [
+    'trim of Markup escapes a text of characters',
+    '{{ (x|safe)|trim("<") }}|{{ (y|safe)|trim("&") }}',
+    { x: '<a<', y: '&a&' },
+  ],
+  [
+    'truncate of Markup with an end that is no text',
+    '{{ (x|safe)|truncate(5, true, range(2)) }}',
+    { x: 'abcdefghijk' },
+  ],
+  ['truncate of Markup escapes a text end', "{{ (x|safe)|truncate(5, true, '<') }}", { x: 'abcdefghijk' }],
+  [
+    'urlize reads Python whitespace: U+FEFF is part of a word',
+    '{{ x|urlize }}|{{ y|urlize }}',
+    { x: '\ufeff@l.m', y: 'le.com?\ufeff' },
+  ],
+  [
+    'pprint splits a long text at Python whitespace',
+    '{{ x|pprint }}',
+    { x: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\x1fbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' },
+  ],
+  [
+    'pprint does not split at U+FEFF',
+    '{{ x|pprint }}',
+    { x: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\ufeffbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' },
+  ],
 ]);

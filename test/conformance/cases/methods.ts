@@ -143,4 +143,8 @@ export const cases: Case[] = rows([
   ['dict.pop of an unhashable key', "{{ {'a': 1}.pop({}) }}"],
   ['a dict literal with a list key is unhashable', '{{ {[1]: 2} }}'],
   ['a dict literal with a tuple of a list key names the list', '{{ {(1, [2]): 2} }}'],
+  ['startswith checks its prefix is a str when the start is past the end', "{{ 'e'.startswith(3, 5) }}"],
+  ['endswith checks its prefix past the end too', "{{ 'e'.endswith(none, 5) }}"],
+  ['startswith checks each option of a tuple past the end', "{{ 'e'.startswith(('a', 1), 5) }}"],
+  ['startswith stops at the first option that matches', "{{ 'ab'.startswith(('a', 1)) }}"],
 ]);

@@ -307,10 +307,11 @@ const HTTP_URL = new RegExp(
     '(https?://|www\\.)(([\\p{L}\\p{N}_%-]+\\.)+)?([a-z]{2,63}|xn--[\\p{L}\\p{N}_%]{2,59})' +
     '|([\\p{L}\\p{N}_%-]{2,63}\\.)+(com|net|int|edu|gov|org|info|mil)' +
     '|(https?://)(((\\p{Nd}{1,3})(\\.\\p{Nd}{1,3}){3})|(\\[([\\p{Nd}a-f]{0,4}:){2}([\\p{Nd}a-f]{0,4}:?){1,6}\\]))' +
-    ')(?::\\p{Nd}{1,5})?(?:[/?#]\\S*)?$',
+    // Python's `\S`: whitespace is what `str.isspace()` says, where JS's `\s` differs (U+FEFF, U+001C...).
+    `)(?::\\p{Nd}{1,5})?(?:[/?#][^${PY_WHITESPACE}]*)?$`,
   'iu',
 );
-const EMAIL = /^\S+@[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.[\p{L}\p{N}_]+$/u;
+const EMAIL = new RegExp(`^[^${PY_WHITESPACE}]+@[\\p{L}\\p{N}_][\\p{L}\\p{N}_.-]*\\.[\\p{L}\\p{N}_]+$`, 'u');
 
 /** `s.count(sub)` for a non-empty `sub`. */
 function countOf(s: string, sub: string): number {

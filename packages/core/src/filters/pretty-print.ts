@@ -8,9 +8,12 @@ import { repr } from '../runtime/format';
 import { dictEntries } from '../runtime/iterate';
 import { splitlines } from '../runtime/methods';
 import { lt, typeName } from '../runtime/operators';
-import { cpLength } from '../runtime/strings';
+import { cpLength, PY_WHITESPACE } from '../runtime/strings';
 import { isDict, isTuple, iteratorKind, NOT_FOUND, namedTupleField, rangeOf } from '../runtime/values';
 import { pySorted } from './ordering';
+
+/** `\S*\s*` with Python's whitespace (`str.isspace()`), which is not JS's `\s`. */
+const PY_WORD_THEN_SPACE = new RegExp(`[^${PY_WHITESPACE}]*[${PY_WHITESPACE}]*`, 'gu');
 
 const WIDTH = 80;
 
@@ -179,7 +182,7 @@ function formatString(
       return;
     }
     // Alternating runs of non-space then space, as re.findall(r'\S*\s*', line) without its final empty match.
-    const parts = line.match(/[^\s]*\s*/gu) ?? [];
+    const parts = line.match(PY_WORD_THEN_SPACE) ?? [];
     parts.pop();
     let maxWidth2 = maxWidth;
     let current = '';

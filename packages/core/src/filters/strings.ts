@@ -3,7 +3,7 @@
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { spend, spendRunning, spendRunningOnText } from '../limits';
 import { slice } from '../runtime/access';
-import { markupPercentFormat, percentFormat, str } from '../runtime/format';
+import { markupPercentFormat, percentFormat, repr, str } from '../runtime/format';
 import { length } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
 import { replaceText, splitlines, strip } from '../runtime/methods';
@@ -21,7 +21,16 @@ import {
   pyCapitalize,
 } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
-import { isInt, isTuple, type Kwargs, Markup, NO_KWARGS, rangeOf, Undefined } from '../runtime/values';
+import {
+  isInt,
+  isTuple,
+  type Kwargs,
+  Markup,
+  NO_KWARGS,
+  PyFloat,
+  rangeOf,
+  Undefined,
+} from '../runtime/values';
 import {
   attributeError,
   checkSize,
@@ -212,7 +221,9 @@ function doCenter(state: RenderState, value: unknown, width: unknown = 80): stri
 
 function doTrim(_state: RenderState, value: unknown, chars: unknown = null): string | Markup {
   const s = softStr(value);
-  return sameKind(s, strip(textOf(s), chars, true, true));
+  // Markup's `strip` escapes a text argument, as markupsafe's methods do.
+  const set = s instanceof Markup && typeof chars === 'string' ? escapeText(chars) : chars;
+  return sameKind(s, strip(textOf(s), set, true, true));
 }
 
 function doString(_state: RenderState, value: unknown): string | Markup {
@@ -274,8 +285,12 @@ function doTruncate(
   if (typeof value === 'string' || value instanceof Markup) {
     const head = pySlice(textOf(value), 0, Number(keep));
     const kept = truthy(killwords) ? head : beforeLast(head, ' ');
-    if (value instanceof Markup)
-      return new Markup(kept + (end instanceof Markup ? end.value : escapeText(str(end))));
+    if (value instanceof Markup) {
+      // Markup + text escapes the text; Markup + anything else is Python's TypeError.
+      if (end instanceof Markup) return new Markup(kept + end.value);
+      if (typeof end === 'string') return new Markup(kept + escapeText(end));
+      return add(state, new Markup(kept), end);
+    }
     return add(state, kept, end);
   }
   const head = slice(value, null, keep, null);
@@ -499,6 +514,7 @@ function wrapParagraph(
   width: number,
   breakLongWords: boolean,
   breakOnHyphens: boolean,
+  fractional = false,
 ): string[] {
   // An empty paragraph has no chunk to spend for, but wrapping it is still work.
   spend(state, 1);
@@ -507,7 +523,7 @@ function wrapParagraph(
   // whitespace alone (5x faster than trying the lookbehinds at every character).
   const hyphens = breakOnHyphens && text.includes('-');
   const astral = hasSurrogate(text);
-  if (!hyphens && !astral) return wrapSpaceRuns(state, text, width, breakLongWords);
+  if (!hyphens && !astral) return wrapSpaceRuns(state, text, width, breakLongWords, fractional);
   // Chunks are split off as the lines need them, so a long text spends its time as it goes.
   const source = hyphens ? splitChunks(text, WORD_SEPARATOR) : splitSpaceRuns(text);
   const advance = (): WrapChunk | undefined => {
@@ -530,6 +546,8 @@ function wrapParagraph(
     if (chunk !== undefined && chunk.length > width) {
       spend(state, width);
       if (breakLongWords) {
+        // textwrap cuts a long word by slicing, which a float width fails.
+        if (fractional) throw sliceIndexError();
         const spaceLeft = width - lineLength;
         let end = spaceLeft;
         if (breakOnHyphens && chunk.length > spaceLeft) {
@@ -553,7 +571,13 @@ function wrapParagraph(
  * are next to each other in the text, so each line is one slice of it, found by positions (1.5x-2.1x on outputs
  * of `wordwrap` against taking the chunks one by one). The same steps as textwrap's `_wrap_chunks`, on positions.
  */
-function wrapSpaceRuns(state: RenderState, text: string, width: number, breakLongWords: boolean): string[] {
+function wrapSpaceRuns(
+  state: RenderState,
+  text: string,
+  width: number,
+  breakLongWords: boolean,
+  fractional: boolean,
+): string[] {
   const n = text.length;
   spend(state, n);
   const lines: string[] = [];
@@ -593,6 +617,7 @@ function wrapSpaceRuns(state: RenderState, text: string, width: number, breakLon
     if (pos < n && chunkEnd - pos > width) {
       spend(state, width);
       if (breakLongWords) {
+        if (fractional) throw sliceIndexError();
         last = pos;
         pos += width - length;
       } else if (last < 0) {
@@ -627,21 +652,55 @@ function doWordwrap(
   breakLongWords: unknown = true,
   wrapstring: unknown = null,
   breakOnHyphens: unknown = true,
-): string {
+): string | Markup {
+  // Jinja2 reads `wrapstring.join` before anything else: only a text has it.
+  if (wrapstring instanceof Undefined) throw undefinedError(wrapstring);
+  if (wrapstring !== null && typeof wrapstring !== 'string' && !(wrapstring instanceof Markup)) {
+    throw attributeError(wrapstring, 'join');
+  }
   if (value instanceof Undefined) throw undefinedError(value);
   if (typeof value !== 'string' && !(value instanceof Markup)) throw attributeError(value, 'splitlines');
-  const separator = wrapstring === null ? '\n' : str(wrapstring);
-  const w = indexArg(width);
-  // Each paragraph is wrapped on its own; an empty one still takes its place between separators.
-  const paragraphs = splitlines(textOf(value), false).map((line) =>
-    wrapParagraph(state, line, w, truthy(breakLongWords), truthy(breakOnHyphens)),
+  const paragraphTexts = splitlines(textOf(value), false);
+  // textwrap checks the width once per paragraph: a text with none never looks at it.
+  if (paragraphTexts.length === 0) return wrapstring instanceof Markup ? new Markup('') : '';
+  const w = wrapWidth(width);
+  // A width that is a float works until a long word is cut: slicing by a float fails.
+  const fractional = !isInt(width) && typeof width !== 'boolean';
+  const separator = wrapstring === null ? '\n' : textOf(wrapstring);
+  // `break_on_hyphens is True` in textwrap: another true value does not count.
+  const hyphens = breakOnHyphens === true;
+  const paragraphs = paragraphTexts.map((line) =>
+    wrapParagraph(state, line, w, truthy(breakLongWords), hyphens, fractional),
   );
   let size = Math.max(0, paragraphs.length - 1) * separator.length;
   for (const lines of paragraphs) {
     size += lines.reduce((n, line) => n + line.length, 0) + Math.max(0, lines.length - 1) * separator.length;
   }
   checkSize(state, size, 'wordwrap');
+  // A Markup `wrapstring` joins escaped lines, as `Markup.join` does.
+  if (wrapstring instanceof Markup) {
+    return new Markup(paragraphs.map((lines) => lines.map(escapeText).join(separator)).join(separator));
+  }
   return paragraphs.map((lines) => lines.join(separator)).join(separator);
+}
+
+/**
+ * The width `wordwrap` wraps at, as textwrap's `width <= 0` check sees it: an int (or bool), or a float (whose
+ * whole part decides where lines end, since lengths are whole); anything else fails that comparison.
+ */
+function wrapWidth(width: unknown): number {
+  if (typeof width === 'boolean') {
+    if (!width) throw valueError('invalid width False (must be > 0)');
+    return 1;
+  }
+  if (typeof width === 'number' || width instanceof PyFloat) {
+    const x: number = typeof width === 'number' ? width : (width as PyFloat).value;
+    if (x <= 0 || Number.isNaN(x)) throw valueError(`invalid width ${repr(width)} (must be > 0)`);
+    return Math.max(1, Math.floor(x));
+  }
+  if (typeof width === 'bigint') return width > 0n ? Number.MAX_SAFE_INTEGER : 0;
+  if (width instanceof Undefined) throw undefinedError(width);
+  throw typeError(`'<=' not supported between instances of '${typeName(width)}' and 'int'`);
 }
 
 /** The text filters, by name. */

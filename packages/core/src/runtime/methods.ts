@@ -273,8 +273,9 @@ function affix(
   const options = isTuple(what) ? what : [what];
   const ix = indexed(s);
   const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
-  if (a > ix.n) return false;
-  const window = b > a ? s.slice(ix.toUnit(a), ix.toUnit(b)) : '';
+  // A start past the end matches nothing, but each option is still checked to be a str, in order.
+  const past = a > ix.n;
+  const window = !past && b > a ? s.slice(ix.toUnit(a), ix.toUnit(b)) : '';
   for (const option of options) {
     const text = textOf(option);
     if (text === undefined) {
@@ -283,7 +284,7 @@ function affix(
         : `${name} first arg must be str or a tuple of str, not ${typeName(option)}`;
       throw typeError(message);
     }
-    if (atEnd ? window.endsWith(text) : window.startsWith(text)) return true;
+    if (!past && (atEnd ? window.endsWith(text) : window.startsWith(text))) return true;
   }
   return false;
 }
