@@ -170,6 +170,11 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     engine: { error: 'TypeError', message: /^'LoopContext' object is not iterable$/ },
   },
   {
+    what: 'A NaN or infinite float that Jinja2 folds into an expression is used as it is',
+    jinja: { error: 'NameError', message: /^name '(nan|inf)' is not defined$/ },
+    engine: {},
+  },
+  {
     what: 'Dict keys and items cannot be subtracted (`d.keys() - other`)',
     jinja: {},
     engine: {
