@@ -105,4 +105,12 @@ export const cases: Case[] = rows([
   ['% skips one length modifier of each field', "{{ '%ld|%hi|%Lf' % (5, 6, 1.5) }}"],
   ['% with a length modifier at the end of a field', "{{ '%lh' % () }}"],
   ['%c takes a one-character Markup', "{{ '%c|%5c|' % ('<'|safe, 'x'|e) }}"],
+  ['a * width past ssize_t is an OverflowError', "{{ '%*d' % (2 ** 63, 1) }}"],
+  ['a * precision past a C int is an OverflowError', "{{ '%.*d' % (2 ** 31, 1) }}"],
+  ['a * width is read before an incomplete format fails', "{{ '%*' % (2 ** 53,) }}"],
+  ['a % precision past a C int is too big', "{{ '%.2147483648d' % 1 }}"],
+  ['a % width past ssize_t is too big', "{{ '%99999999999999999999d' % 1 }}"],
+  ['a format width past ssize_t has too many digits', "{{ '{:99999999999999999999}'.format(1) }}"],
+  ['a format precision past ssize_t has too many digits', "{{ '{:.99999999999999999999}'.format('a') }}"],
+  ['a float format precision past a C int is too big', "{{ '{:.2147483648}'.format(1.5) }}"],
 ]);

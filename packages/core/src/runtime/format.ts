@@ -18,6 +18,7 @@ import {
   ADDRESS,
   AttributeSource,
   isDict,
+  isInt,
   isTuple,
   iteratorKind,
   type Kwargs,
@@ -260,6 +261,15 @@ interface FloatPlan {
 
 const ALIGNS = '<>^=';
 
+/** C's `INT_MAX` and `PY_SSIZE_T_MAX`, past which CPython's format parsers fail before they format anything. */
+const INT_MAX = 2 ** 31 - 1;
+const SSIZE_MAX = 2n ** 63n - 1n;
+
+/** Whether the digits `text` (maybe none) are past `PY_SSIZE_T_MAX`. */
+function pastSsize(text: string): boolean {
+  return text.length >= 19 && BigInt(text) > SSIZE_MAX;
+}
+
 function fieldSize(text: string): number {
   const n = Number(text);
   if (n > MAX_FIELD_SIZE) throw fieldSizeError(text);
@@ -344,6 +354,7 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
   // first.
   let width = '';
   while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') width += chars[i++];
+  if (pastSsize(width)) throw valueError('Too many decimal digits in format string');
   if (chars[i] === ',') {
     out.grouping = ',';
     i++;
@@ -358,6 +369,7 @@ function parseSpec(spec: string, defaultAlign: Align, defaultType: string, owner
   if (chars[i] === '.') {
     i++;
     while (i < chars.length && chars[i] >= '0' && chars[i] <= '9') precision += chars[i++];
+    if (pastSsize(precision)) throw valueError('Too many decimal digits in format string');
     if (!precision) throw valueError('Format specifier missing precision');
   }
   if (chars.length - i > 1) {
@@ -543,6 +555,8 @@ function floatPlan(spec: FormatSpec): FloatPlan {
 
 function formatFloat(x: number, spec: FormatSpec): string {
   spec.float ??= floatPlan(spec);
+  // CPython's float formatting takes a C int of precision.
+  if (spec.precision > INT_MAX) throw valueError('precision too big');
   if (spec.oversize) throw fieldSizeError(spec.oversize);
   const { code, precision, style, percent } = spec.float;
   const value = percent ? x * 100 : x;
@@ -908,6 +922,7 @@ function parsePercent(fmt: string): PercentPiece[] {
       while (i < n && fmt[i] >= '0' && fmt[i] <= '9') i++;
       if (i > from) {
         const digits = fmt.slice(from, i);
+        if (pastSsize(digits)) return stop(() => valueError('width too big'));
         if (Number(digits) > MAX_FIELD_SIZE) return stop(() => fieldSizeError(digits));
         width = Number(digits);
       }
@@ -923,6 +938,7 @@ function parsePercent(fmt: string): PercentPiece[] {
         const from = i;
         while (i < n && fmt[i] >= '0' && fmt[i] <= '9') i++;
         const digits = fmt.slice(from, i);
+        if (Number(digits) > INT_MAX) return stop(() => valueError('precision too big'));
         if (Number(digits) > MAX_FIELD_SIZE) return stop(() => fieldSizeError(digits));
         precision = Number(digits);
       }
@@ -976,8 +992,8 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText, positi
     if ('error' in piece) {
       if (piece.wantsMapping && mapping === null) throw typeError('format requires a mapping');
       if (piece.key !== null) current = mappingItem(mapping, piece.key);
-      if (piece.starWidth) starArg(nextArg(), text.wrapped);
-      if (piece.starPrecision) starArg(nextArg(), text.wrapped);
+      if (piece.starWidth) starValue(nextArg(), text.wrapped, false);
+      if (piece.starPrecision) starValue(nextArg(), text.wrapped, true);
       throw piece.error();
     }
     if (piece.key !== null) {
@@ -989,14 +1005,14 @@ function percentFormatWith(fmt: string, args: unknown, text: PercentText, positi
     let ljust = piece.ljust;
     let width = piece.width;
     if (width === STAR) {
-      width = starArg(nextArg(), text.wrapped);
+      width = starArg(nextArg(), text.wrapped, false);
       if (width < 0) {
         ljust = true;
         width = -width;
       }
     }
     const precision =
-      piece.precision === STAR ? Math.max(0, starArg(nextArg(), text.wrapped)) : piece.precision;
+      piece.precision === STAR ? Math.max(0, starArg(nextArg(), text.wrapped, true)) : piece.precision;
     out += percentField(fmt, piece, nextArg(), width, precision, ljust, text);
   }
   if (argIdx < argLen && mapping === null)
@@ -1107,11 +1123,31 @@ function mappingItem(mapping: unknown, key: string): unknown {
   throw typeError(`${typeName(mapping)} indices must be integers or slices, not str`);
 }
 
-function starArg(v: unknown, wrapped: boolean): number {
+/**
+ * A `*` width (a C ssize_t) or precision (a C int) as CPython reads it from the arguments, before any limit: an
+ * int, else `* wants int`; one past its C type is an OverflowError.
+ */
+function starValue(v: unknown, wrapped: boolean, precision: boolean): number | bigint {
   if (wrapped) throw typeError('* wants int');
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'number' && Number.isInteger(v)) return fieldSize(String(Math.abs(v))) * Math.sign(v);
-  throw typeError('* wants int');
+  if (!isInt(v)) throw typeError('* wants int');
+  const big = BigInt(v);
+  const max = precision ? BigInt(INT_MAX) : SSIZE_MAX;
+  if (big > max || big < -max - 1n) {
+    throw new TemplateRuntimeError(
+      'OverflowError',
+      `Python int too large to convert to C ${precision ? 'int' : 'ssize_t'}`,
+    );
+  }
+  return v;
+}
+
+/** `starValue` held to the engine's limit on widths and precisions. */
+function starArg(v: unknown, wrapped: boolean, precision: boolean): number {
+  const n = starValue(v, wrapped, precision);
+  const negative = n < 0;
+  const size = fieldSize(String(negative ? -BigInt(n) : n));
+  return negative ? -size : size;
 }
 
 /** `%d`/`%x` argument: ints as they are, floats truncated (`%d` only), anything else a TypeError. */
