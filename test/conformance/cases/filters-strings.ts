@@ -182,4 +182,7 @@ export const cases: Case[] = rows([
     '{{ x|pprint }}',
     { x: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\ufeffbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' },
   ],
+  ['urlize refuses an extra scheme that is no text as its regex does', "{{ 'a'|urlize(extra_schemes=[1]) }}"],
+  ['urlize refuses an undefined extra scheme by its type', "{{ 'a'|urlize(extra_schemes=[nope]) }}"],
+  ['urlize takes a Markup extra scheme', "{{ 'ftp2:x a'|urlize(extra_schemes=['ftp2:'|safe]) }}"],
 ]);

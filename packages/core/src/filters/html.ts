@@ -454,11 +454,16 @@ function urlizeWith(
   if (truthy(nofollow)) relParts.add('nofollow');
   relParts.add('noopener');
   const relText = [...relParts].sort().join(' ');
-  const schemes = extraSchemes === null ? [] : iterate(extraSchemes);
-  for (const scheme of schemes) {
-    if (typeof scheme !== 'string' || !URI_SCHEME.test(scheme)) {
+  const schemes: string[] = [];
+  for (const scheme of extraSchemes === null ? [] : iterate(extraSchemes)) {
+    // Jinja2 matches each with a regex, which takes only text (an Undefined too is refused by its type).
+    const text = typeof scheme === 'string' ? scheme : scheme instanceof Markup ? scheme.value : undefined;
+    if (text === undefined)
+      throw typeError(`expected string or bytes-like object, got '${typeName(scheme)}'`);
+    if (!URI_SCHEME.test(text)) {
       throw filterArgumentError(`${repr(scheme)} is not a valid URI scheme prefix.`);
     }
+    schemes.push(text);
   }
   const trim = (x: string) => {
     if (trimUrlLimit === null || !gt(cpLength(x), trimUrlLimit)) return x;
@@ -469,7 +474,7 @@ function urlizeWith(
   const targetText = target === null ? '' : str(target);
   const targetAttr = targetText ? ` target="${escapeText(targetText)}"` : '';
   return (state, value) => {
-    const out = urlizeText(state, escapeValue(value).value, trim, relAttr, targetAttr, schemes as string[]);
+    const out = urlizeText(state, escapeValue(value).value, trim, relAttr, targetAttr, schemes);
     checkSize(state, out.length, 'urlize');
     return out;
   };
