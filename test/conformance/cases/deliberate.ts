@@ -57,4 +57,9 @@ export const cases: Case[] = rows([
   ['subtracting from dict keys', "{{ {'a': 1}.keys() - ['a'] }}"],
   ['subtracting dict items from a list', "{{ [1] - {'a': 1}.items() }}"],
   ['looping over loop', '{% for x in [1, 2, 3] %}{% for y in loop %}{{ y }}{% endfor %};{% endfor %}'],
+  [
+    'a NaN in a list does not match itself',
+    '{% set x = n|float %}{{ x in [x] }} {{ [x] == [x] }} {{ [x].count(x) }}',
+    { n: 'nan' },
+  ],
 ]);

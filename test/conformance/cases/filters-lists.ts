@@ -352,4 +352,15 @@ export const cases: Case[] = rows([
   ['a chain with an unknown test in select', "{{ [1, 2]|map('string')|select('nope')|list }}"],
   ['tojson of an int of more than 4,300 digits fails as Python prints it', '{{ (10 ** 5000)|tojson }}'],
   ['tojson of an int key of more than 4,300 digits', '{{ {10 ** 4300: 1}|tojson }}'],
+  [
+    'pprint of dict views prints their repr',
+    '{{ d.keys()|pprint }}|{{ d.values()|pprint }}|{{ d.items()|pprint }}',
+    { d: { a: 1 } },
+  ],
+  [
+    'a dict values view hashes by identity',
+    '{{ d.values() in {} }}|{{ d.values() is filter }}|{{ [d.values()]|unique|list|length }}',
+    { d: { a: 1 } },
+  ],
+  ['a dict keys view is unhashable', '{{ d.keys() in {} }}', { d: { a: 1 } }],
 ]);

@@ -113,4 +113,6 @@ export const cases: Case[] = rows([
   ['a format width past ssize_t has too many digits', "{{ '{:99999999999999999999}'.format(1) }}"],
   ['a format precision past ssize_t has too many digits', "{{ '{:.99999999999999999999}'.format('a') }}"],
   ['a float format precision past a C int is too big', "{{ '{:.2147483648}'.format(1.5) }}"],
+  ['% takes a dict view as one argument, not a mapping', "{{ 'x' % {}.keys() }}"],
+  ['divisibleby of a text by a dict view fails as % does', "{{ 'odd' is divisibleby({}.items()) }}"],
 ]);

@@ -146,4 +146,12 @@ export const cases: Case[] = rows([
     '{% if false %}{{ 1 is eq(b=1) }}{% endif %}ok',
   ],
   ['select by an operator test with a keyword on an empty list', "{{ []|select('eq', b=1)|list }}"],
+  [
+    'loop is iterable and callable',
+    '{% for a in [1, 2] %}{{ loop is iterable }}|{{ loop is callable }};{% endfor %}',
+  ],
+  [
+    'a cycler is not callable, a joiner is',
+    '{{ cycler(1) is callable }} {{ joiner() is callable }} {{ namespace() is iterable }}',
+  ],
 ]);

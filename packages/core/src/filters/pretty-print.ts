@@ -4,6 +4,7 @@
  */
 import { LimitError } from '../errors';
 import { type Budget, spend } from '../limits';
+import { dictViewKind } from '../runtime/dict-views';
 import { repr } from '../runtime/format';
 import { dictEntries } from '../runtime/iterate';
 import { splitlines } from '../runtime/methods';
@@ -29,6 +30,8 @@ function isPlainSequence(v: unknown): v is unknown[] {
   return (
     Array.isArray(v) &&
     !iteratorKind(v) &&
+    // Python 3.11's pprint has no code for dict views: their repr, on one line.
+    dictViewKind(v) === undefined &&
     rangeOf(v) === undefined &&
     namedTupleField(v, 'grouper') === NOT_FOUND
   );

@@ -769,7 +769,12 @@ export function markupPercentFormat(fmt: string, args: unknown, positional?: unk
 
 /** True when `%` reads `v` as a mapping: anything with `__getitem__` but a str or a tuple (lists and Undefined too). */
 function isMappingArg(v: unknown): boolean {
-  return isDict(v) || (Array.isArray(v) && !isTuple(v)) || v instanceof Undefined;
+  // Dict views and iterators have no `__getitem__`.
+  return (
+    isDict(v) ||
+    (Array.isArray(v) && !isTuple(v) && dictViewKind(v) === undefined && iteratorKind(v) === undefined) ||
+    v instanceof Undefined
+  );
 }
 
 /** One `%` conversion of a format string, as parsed once. */

@@ -1,5 +1,6 @@
 /** Python's hash equality of values: which keys a set or a dict treats as one. */
 import { typeError } from '../errors';
+import { dictViewKind } from './dict-views';
 import { typeName } from './type-name';
 import { isDict, isTuple, iteratorKind, Markup, PyFloat, rangeOf, Undefined } from './values';
 
@@ -32,8 +33,10 @@ export function hashKey(value: unknown): string {
     const items = value as number[];
     return `r${items.length},${items.length > 0 ? items[0] : ''},${items.length > 1 ? range[2] : ''}`;
   }
-  // Generators, callables and namespaces hash by identity.
-  const byIdentity = Array.isArray(value) ? iteratorKind(value) !== undefined : !isDict(value);
+  // Generators, callables, namespaces and dict values views (which have no `==` of their own) hash by identity.
+  const byIdentity = Array.isArray(value)
+    ? iteratorKind(value) !== undefined || dictViewKind(value) === 'dict_values'
+    : !isDict(value);
   if (typeof value === 'object' && value !== null && byIdentity) {
     let id = identities.get(value);
     if (id === undefined) {

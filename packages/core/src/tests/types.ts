@@ -6,6 +6,7 @@ import { hashKey } from '../runtime/hash-key';
 import type { RenderState, TestSpec } from '../runtime/state';
 import { pyIsLower, pyIsUpper } from '../runtime/strings';
 import {
+  AttributeSource,
   isDict,
   isFloat,
   isInt,
@@ -27,9 +28,17 @@ function isSequence(v: unknown): boolean {
   return isString(v) || Array.isArray(v) || isDict(v) || v instanceof Undefined;
 }
 
-/** `iter(v)` works: sequences, dicts, iterators and Undefined. */
+/** `iter(v)` works: sequences, dicts, iterators, Undefined and the loop object. */
 function isIterable(v: unknown): boolean {
-  return isString(v) || Array.isArray(v) || isDict(v) || v instanceof Undefined;
+  return isString(v) || Array.isArray(v) || isDict(v) || v instanceof Undefined || isLoopObject(v);
+}
+
+/**
+ * Jinja2's `loop`, which is iterable (it steps the loop on) and callable (a recursive loop's call). Known by its
+ * Python type: each copy of the compiler's code has its own class for it.
+ */
+function isLoopObject(v: unknown): boolean {
+  return v instanceof AttributeSource && v.pyType === 'jinja2.runtime.LoopContext';
 }
 
 /** `name in env.filters` (or tests): a dict lookup, so an unhashable name is Python's TypeError. */
@@ -61,7 +70,7 @@ export const typeTests: Readonly<Record<string, TestSpec>> = {
   sequence: test(isSequence),
   iterable: test(isIterable),
   // Jinja's Undefined has a __call__ (that raises), so Python calls it callable.
-  callable: test((v) => v instanceof PyCallable || v instanceof Undefined),
+  callable: test((v) => v instanceof PyCallable || v instanceof Undefined || isLoopObject(v)),
   escaped: test((v) => v instanceof Markup),
   lower: test((v) => pyIsLower(str(v))),
   upper: test((v) => pyIsUpper(str(v))),
