@@ -141,54 +141,15 @@ class ListSort<T> {
     p[i].len = na + nb;
     p.splice(i + 1, 1);
     // Where does b's first item go in a? The items of a before it are in place.
-    const k = this.gallopRight(this.a[baseB], baseA, na, 0);
+    const k = gallopRightIn(this.a, baseA, na, this.a[baseB], 0, this.isLess);
     baseA += k;
     na -= k;
     if (na === 0) return;
     // Where does a's last item go in b? The items of b after it are in place.
-    nb = this.gallopLeft(this.a[baseA + na - 1], baseB, nb, nb - 1);
+    nb = gallopLeftIn(this.a, baseB, nb, this.a[baseA + na - 1], nb - 1, this.isLess);
     if (nb <= 0) return;
     if (na <= nb) this.mergeLo(baseA, na, baseB, nb);
     else this.mergeHi(baseA, na, baseB, nb);
-  }
-
-  /** Where `key` goes in the sorted `a[base, base + n)`, before any equal item; searched from `hint`. */
-  private gallopLeft(key: T, base: number, n: number, hint: number): number {
-    const { a, isLess } = this;
-    let lastofs = 0;
-    let ofs = 1;
-    if (isLess(a[base + hint], key)) {
-      const maxofs = n - hint;
-      while (ofs < maxofs && isLess(a[base + hint + ofs], key)) {
-        lastofs = ofs;
-        ofs = (ofs << 1) + 1;
-      }
-      if (ofs > maxofs) ofs = maxofs;
-      lastofs += hint;
-      ofs += hint;
-    } else {
-      const maxofs = hint + 1;
-      while (ofs < maxofs && !isLess(a[base + hint - ofs], key)) {
-        lastofs = ofs;
-        ofs = (ofs << 1) + 1;
-      }
-      if (ofs > maxofs) ofs = maxofs;
-      const k = lastofs;
-      lastofs = hint - ofs;
-      ofs = hint - k;
-    }
-    lastofs++;
-    while (lastofs < ofs) {
-      const m = lastofs + ((ofs - lastofs) >> 1);
-      if (isLess(a[base + m], key)) lastofs = m + 1;
-      else ofs = m;
-    }
-    return ofs;
-  }
-
-  /** Where `key` goes in the sorted `a[base, base + n)`, after any equal item; searched from `hint`. */
-  private gallopRight(key: T, base: number, n: number, hint: number): number {
-    return gallopRightIn(this.a, base, n, key, hint, this.isLess);
   }
 
   /** Merges `a[baseA, +na)` and the run after it, `na <= nb`, from the left, through a copy of the first. */
@@ -249,7 +210,7 @@ class ListSort<T> {
           }
           a[dest++] = a[ib++];
           if (--nb === 0) return;
-          k = this.gallopLeft(temp[ia], ib, nb, 0);
+          k = gallopLeftIn(a, ib, nb, temp[ia], 0, isLess);
           bcount = k;
           if (k > 0) {
             for (let j = 0; j < k; j++) a[dest++] = a[ib++];
@@ -322,7 +283,7 @@ class ListSort<T> {
         do {
           minGallop -= minGallop > 1 ? 1 : 0;
           this.minGallop = minGallop;
-          let k = na - this.gallopRight(temp[ib], baseA, na, na - 1);
+          let k = na - gallopRightIn(a, baseA, na, temp[ib], na - 1, isLess);
           acount = k;
           if (k > 0) {
             for (let j = 0; j < k; j++) a[dest--] = a[ia--];
@@ -368,7 +329,7 @@ class ListSort<T> {
   }
 }
 
-/** `gallop_left` over any array (mergeHi searches its copy of b). */
+/** CPython's `gallop_left`: where `key` goes in the sorted `a[base, base + n)`, before any equal item, from `hint`. */
 function gallopLeftIn<T>(
   a: T[],
   base: number,
@@ -408,7 +369,7 @@ function gallopLeftIn<T>(
   return ofs;
 }
 
-/** `gallop_right` over any array (mergeLo searches its copy of a). */
+/** CPython's `gallop_right`: where `key` goes in the sorted `a[base, base + n)`, after any equal item, from `hint`. */
 function gallopRightIn<T>(
   a: T[],
   base: number,
