@@ -308,4 +308,8 @@ export const cases: Case[] = rows([
       ],
     },
   ],
+  [
+    'loop.length and loop.revindex keep their first reading while the list grows',
+    '{% set a = [1, 2, 3] %}{% for i in a %}{{ loop.length }}/{{ loop.revindex }}{% set _ = a.append(9) %}{% if loop.index > 2 %}{% break %}{% endif %},{% endfor %}',
+  ],
 ]);

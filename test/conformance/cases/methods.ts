@@ -147,4 +147,23 @@ export const cases: Case[] = rows([
   ['endswith checks its prefix past the end too', "{{ 'e'.endswith(none, 5) }}"],
   ['startswith checks each option of a tuple past the end', "{{ 'e'.startswith(('a', 1), 5) }}"],
   ['startswith stops at the first option that matches', "{{ 'ab'.startswith(('a', 1)) }}"],
+  [
+    'list.sort empties the list while its keys are computed',
+    '{% set a = [1, 2, 2] %}{{ a.sort(key=a.count, reverse=true) }}{{ a }}',
+  ],
+  ['list.sort with a key reading the list it sorts', '{% set a = [3, 1, 1] %}{{ a.sort(key=a.index) }}'],
+  [
+    'list.sort fails when a key changes the list',
+    '{% set a = [3, 1, 2] %}{% macro k(v) %}{{ a.append(1) }}{% endmacro %}{{ a.sort(key=k) }}',
+  ],
+  [
+    "list.sort makes CPython's comparisons: a list holding itself",
+    '{% set a = [[1]] %}{% set _ = a.append(a) %}{{ a.sort() }}{{ a }}',
+  ],
+  ['list.sort reads reverse as an int', "{% set a = [3, 1, 2] %}{{ a.sort(reverse='x') }}"],
+  ['list.sort with an int reverse', '{% set a = [3, 1, 2] %}{{ a.sort(reverse=2) }}{{ a }}'],
+  ['list.sort counts its keywords', '{{ x.sort(key=none, reverse=false, extra=1) }}', { x: [1] }],
+  ['list.sort counts all its arguments', "{{ x.sort(1, key=none, reverse='x') }}", { x: [1] }],
+  ['list.pop reads its index before it finds the list empty', '{% set b = [] %}{{ b.pop(1.5) }}'],
+  ['dict.pop of an empty dict does not hash the key', '{% set d = {} %}{{ d.pop([1], 2) }}|{{ d.pop([1]) }}'],
 ]);

@@ -84,6 +84,8 @@ export class LoopContext extends AttributeSource {
   /** 0-based position of the current item. */
   index0 = -1;
   private lastChanged: unknown[] | undefined;
+  /** `count()`'s answer once asked, else -1. */
+  private counted = -1;
 
   constructor(
     /** The items the loop runs over (after the loop's `if` filter): all of them, or those `feed` has pulled. */
@@ -103,10 +105,17 @@ export class LoopContext extends AttributeSource {
     return this.feed === null ? index < this.items.length : this.feed.has(index);
   }
 
-  /** The number of items; a feed's rest is pulled, as Jinja2's `loop.length` lists the rest of its generator. */
+  /**
+   * The number of items; a feed's rest is pulled, as Jinja2's `loop.length` lists the rest of its generator. Kept
+   * from its first reading on, as Jinja2 keeps it: a body that appends to the list it loops over changes neither
+   * `loop.length` nor `loop.revindex`.
+   */
   count(): number {
-    if (this.feed !== null) this.feed.has(Number.POSITIVE_INFINITY);
-    return this.items.length;
+    if (this.counted < 0) {
+      if (this.feed !== null) this.feed.has(Number.POSITIVE_INFINITY);
+      this.counted = this.items.length;
+    }
+    return this.counted;
   }
 
   override attr(name: string): unknown {

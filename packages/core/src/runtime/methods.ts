@@ -5,15 +5,16 @@
  */
 
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
+import { timsortLite } from '../filters/ordering';
 import { checkSize, spend, spendRunning, spendRunningOnItems, spendRunningOnText } from '../limits';
 import { callValue, dictItem, NO_ITEM } from './access';
 import { marksOf } from './array-marks';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
 import { hashKey, keysByHash } from './hash-key';
-import { dictEntries, dictItemTuples, dictKeys, dictValues, iterate } from './iterate';
+import { dictEntries, dictItemTuples, dictKeys, dictValues, iterate, length } from './iterate';
 import { escapeText } from './markup';
-import { eq, lt, requireHashable, truthy } from './operators';
+import { eq, lt, requireHashable } from './operators';
 import type { RenderState } from './state';
 import {
   codePoints,
@@ -880,24 +881,47 @@ function indexBound(v: unknown): number | null {
   throw typeError('slice indices must be integers or have an __index__ method');
 }
 
-/** Python's list.sort: stable, by `<` only, `reverse` keeping equal items in their original order. */
+/**
+ * Python's list.sort: the keys computed first, then CPython's own sort of them (`timsortLite`: the same
+ * comparisons, so a list of mixed types fails on the same pair), `reverse` keeping equal items in their order. As
+ * in CPython the list is empty while it sorts (a key function reading it sees no items), and a list changed by a
+ * key function in that time fails once it is sorted.
+ */
 function sortList(state: RenderState, list: unknown[], key: unknown, reverse: unknown): null {
   mutable(list);
-  const keyed = list.map((item) => {
-    spend(state, 1);
-    return { item, key: key === undefined || key === null ? item : callValue(state, key, [item], {}) };
-  });
-  const descending = reverse !== undefined && truthy(reverse);
-  if (descending) keyed.reverse();
-  keyed.sort((x, y) => {
-    spend(state, 1);
-    return lt(x.key, y.key) ? -1 : lt(y.key, x.key) ? 1 : 0;
-  });
-  if (descending) keyed.reverse();
-  keyed.forEach((entry, i) => {
-    list[i] = entry.item;
-  });
+  const descending = reverse === undefined ? false : sortFlag(reverse);
+  const items = list.slice();
+  list.length = 0;
+  let keyed: { item: unknown; key: unknown }[];
+  try {
+    keyed = items.map((item) => {
+      spend(state, 1);
+      return { item, key: key === undefined || key === null ? item : callValue(state, key, [item], {}) };
+    });
+    if (descending) keyed.reverse();
+    timsortLite(keyed, (x, y) => {
+      spend(state, 1);
+      return lt(x.key, y.key);
+    });
+    if (descending) keyed.reverse();
+  } catch (error) {
+    list.length = 0;
+    for (const item of items) list.push(item);
+    throw error;
+  }
+  const modified = list.length !== 0;
+  list.length = 0;
+  for (const entry of keyed) list.push(entry.item);
+  if (modified) throw valueError('list modified during sort');
   return null;
+}
+
+/** `sort`'s `reverse`, which CPython reads as an int. */
+function sortFlag(reverse: unknown): boolean {
+  if (typeof reverse === 'boolean') return reverse;
+  if (typeof reverse === 'bigint') return reverse !== 0n;
+  if (typeof reverse === 'number' && Number.isInteger(reverse)) return reverse !== 0;
+  throw typeError(`'${typeName(reverse)}' object cannot be interpreted as an integer`);
 }
 
 const TUPLE_METHODS: Record<string, Method<unknown[]>> = {
@@ -960,8 +984,9 @@ const LIST_METHODS: Record<string, Method<unknown[]>> = {
   pop: {
     params: ['index'],
     fn: (_state, list, [i]) => {
-      if (list.length === 0) throw new TemplateRuntimeError('IndexError', 'pop from empty list');
+      // The index is read before the list is found empty.
       const at = i === undefined ? list.length - 1 : intArg(i);
+      if (list.length === 0) throw new TemplateRuntimeError('IndexError', 'pop from empty list');
       const p = at < 0 ? at + list.length : at;
       if (p < 0 || p >= list.length) throw new TemplateRuntimeError('IndexError', 'pop index out of range');
       return mutable(list).splice(p, 1)[0];
@@ -986,7 +1011,11 @@ const LIST_METHODS: Record<string, Method<unknown[]>> = {
     varargs: true,
     anyKwargs: true,
     fn: (state, list, args, kwargs) => {
-      if (args.length > 2) throw typeError(`sort() takes at most 2 arguments (${args.length} given)`);
+      const given = args.length + keywordNames(kwargs).length;
+      if (given > 2) {
+        const which = args.length > 0 ? 'arguments' : 'keyword arguments';
+        throw typeError(`sort() takes at most 2 ${which} (${given} given)`);
+      }
       if (args.length > 0) throw typeError('sort() takes no positional arguments');
       for (const key of keywordNames(kwargs)) {
         if (key !== 'key' && key !== 'reverse')
@@ -1129,6 +1158,11 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     params: ['key', 'default'],
     required: 1,
     fn: (_state, d, [key, fallback]) => {
+      // An empty dict answers without hashing the key.
+      if (length(d) === 0) {
+        if (fallback === undefined) throw keyError(key);
+        return fallback;
+      }
       const value = dictGet(d, key);
       if (value === NO_ITEM) {
         if (fallback === undefined) throw keyError(key);
