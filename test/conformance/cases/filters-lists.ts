@@ -363,4 +363,16 @@ export const cases: Case[] = rows([
     { d: { a: 1 } },
   ],
   ['a dict keys view is unhashable', '{{ d.keys() in {} }}', { d: { a: 1 } }],
+  [
+    'tojson of a list that holds itself is a circular reference',
+    '{% set a = [1] %}{% set _ = a.append(a) %}{{ a|tojson }}',
+  ],
+  [
+    'tojson of a dict that holds itself through another',
+    '{% set d = {} %}{% set e = {1: d} %}{% set _ = d.update(x=e) %}{{ e|tojson }}',
+  ],
+  [
+    'tojson of a list holding one list twice is no circle',
+    '{% set a = [1] %}{% set b = [a, a] %}{{ b|tojson }}',
+  ],
 ]);

@@ -558,6 +558,15 @@ function jsonKey(key: unknown): string {
  */
 const JSON_MAX_DEPTH = 1_000;
 
+/** The lists and dicts `dumpJson` is inside of: one met again holds itself, which json.dumps refuses. */
+const writing = new Set<object>();
+
+/** Marks `container` as being written, or fails as json.dumps does when it already is. */
+function enterJson(container: object): void {
+  if (writing.has(container)) throw valueError('Circular reference detected');
+  writing.add(container);
+}
+
 /** Python's `json.dumps(value, sort_keys=True, indent=indent)`; each value and character spends the render's time. */
 function dumpJson(work: Budget, value: unknown, indent: string | null, level: number): string {
   spend(work, 1);
@@ -591,7 +600,12 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
     dictViewKind(value) === undefined
   ) {
     if (value.length === 0) return '[]';
-    return `[${open}${value.map((v) => dumpJson(work, v, indent, level + 1)).join(separator)}${close}]`;
+    enterJson(value);
+    try {
+      return `[${open}${value.map((v) => dumpJson(work, v, indent, level + 1)).join(separator)}${close}]`;
+    } finally {
+      writing.delete(value);
+    }
   }
   if (isDict(value) && !(value instanceof Map)) {
     // A plain object's keys are text: compared by `<`, whose order of UTF-16 units is Python's order of code
@@ -600,22 +614,34 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
     if (keys.length === 0) return '{}';
     // Past a few thousand keys, the general sort, which charges each comparison to the render's time.
     if (keys.length <= 4096 && !keys.some(hasSurrogate)) {
-      spend(work, keys.length * Math.ceil(Math.log2(keys.length + 1)));
-      timsortLite(keys, (a, b) => a < b);
-      let body = '';
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
-        body += `${i === 0 ? '' : separator}${jsonString(key)}: ${dumpJson(work, value[key], indent, level + 1)}`;
+      enterJson(value);
+      try {
+        spend(work, keys.length * Math.ceil(Math.log2(keys.length + 1)));
+        timsortLite(keys, (a, b) => a < b);
+        let body = '';
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          body += `${i === 0 ? '' : separator}${jsonString(key)}: ${dumpJson(work, value[key], indent, level + 1)}`;
+        }
+        return `{${open}${body}${close}}`;
+      } finally {
+        writing.delete(value);
       }
-      return `{${open}${body}${close}}`;
     }
   }
   if (isDict(value)) {
     const entries = dictEntries(value);
     if (entries.length === 0) return '{}';
-    const sorted = pySorted(work, entries, (entry) => entry[0], false, lt);
-    const body = sorted.map(([k, v]) => `${jsonString(jsonKey(k))}: ${dumpJson(work, v, indent, level + 1)}`);
-    return `{${open}${body.join(separator)}${close}}`;
+    enterJson(value);
+    try {
+      const sorted = pySorted(work, entries, (entry) => entry[0], false, lt);
+      const body = sorted.map(
+        ([k, v]) => `${jsonString(jsonKey(k))}: ${dumpJson(work, v, indent, level + 1)}`,
+      );
+      return `{${open}${body.join(separator)}${close}}`;
+    } finally {
+      writing.delete(value);
+    }
   }
   const kind = iteratorKind(value);
   throw typeError(`Object of type ${kind ? kind.type : typeName(value)} is not JSON serializable`);
