@@ -561,10 +561,21 @@ const JSON_MAX_DEPTH = 1_000;
 /** The lists and dicts `dumpJson` is inside of: one met again holds itself, which json.dumps refuses. */
 const writing = new Set<object>();
 
-/** Marks `container` as being written, or fails as json.dumps does when it already is. */
-function enterJson(container: object): void {
+/**
+ * Below this depth no container is tracked: a value that holds itself nests without end, so it meets a container
+ * again past here all the same (and fails with json.dumps's error), while the usual shallow value costs nothing.
+ */
+const CYCLE_CHECK_DEPTH = 32;
+
+/**
+ * Marks `container` as being written (deep enough to be tracked), or fails as json.dumps does when it already is.
+ * True when it was marked: the caller unmarks it when done.
+ */
+function enterJson(container: object, level: number): boolean {
+  if (level < CYCLE_CHECK_DEPTH) return false;
   if (writing.has(container)) throw valueError('Circular reference detected');
   writing.add(container);
+  return true;
 }
 
 /** Python's `json.dumps(value, sort_keys=True, indent=indent)`; each value and character spends the render's time. */
@@ -600,11 +611,11 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
     dictViewKind(value) === undefined
   ) {
     if (value.length === 0) return '[]';
-    enterJson(value);
+    const tracked = enterJson(value, level);
     try {
       return `[${open}${value.map((v) => dumpJson(work, v, indent, level + 1)).join(separator)}${close}]`;
     } finally {
-      writing.delete(value);
+      if (tracked) writing.delete(value);
     }
   }
   if (isDict(value) && !(value instanceof Map)) {
@@ -614,7 +625,7 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
     if (keys.length === 0) return '{}';
     // Past a few thousand keys, the general sort, which charges each comparison to the render's time.
     if (keys.length <= 4096 && !keys.some(hasSurrogate)) {
-      enterJson(value);
+      const tracked = enterJson(value, level);
       try {
         spend(work, keys.length * Math.ceil(Math.log2(keys.length + 1)));
         timsortLite(keys, (a, b) => a < b);
@@ -625,14 +636,14 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
         }
         return `{${open}${body}${close}}`;
       } finally {
-        writing.delete(value);
+        if (tracked) writing.delete(value);
       }
     }
   }
   if (isDict(value)) {
     const entries = dictEntries(value);
     if (entries.length === 0) return '{}';
-    enterJson(value);
+    const tracked = enterJson(value, level);
     try {
       const sorted = pySorted(work, entries, (entry) => entry[0], false, lt);
       const body = sorted.map(
@@ -640,7 +651,7 @@ function dumpJson(work: Budget, value: unknown, indent: string | null, level: nu
       );
       return `{${open}${body.join(separator)}${close}}`;
     } finally {
-      writing.delete(value);
+      if (tracked) writing.delete(value);
     }
   }
   const kind = iteratorKind(value);
