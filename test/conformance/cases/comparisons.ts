@@ -76,4 +76,8 @@ export const cases: Case[] = rows([
   ],
   ['dict keys are not ordered against a list', '{{ d.keys() < [1] }}', { d: { a: 1 } }],
   ['dict values are not ordered', '{{ d.values() <= d.values() }}', { d: { a: 1 } }],
+  [
+    'dict views compare keys as a dict finds them (1, 1.0 and True are one)',
+    '{{ {1: 2}.keys() == {1.0: 2}.keys() }} {{ {true: 2}.items() == {1: 2}.items() }} {{ {1: [2]}.items() <= {1.0: [2], 3: 4}.items() }}',
+  ],
 ]);

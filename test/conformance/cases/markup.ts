@@ -81,4 +81,5 @@ export const cases: Case[] = rows([
   ['Markup % of %c takes no wrapped value', "{{ ('%c'|safe) % 60 }}"],
   ['Markup % of a * width takes no wrapped value', "{{ ('%*d'|safe) % (5, 1) }}"],
   ['Markup % with a mapping wraps its values', "{{ ('%(a)d %(b)s'|safe) % {'a': '4', 'b': '<'} }}"],
+  ["Markup % of %d on a text past 4,300 digits fails on Python's limit", "{{ ('%d'|safe) % ('9' * 4301) }}"],
 ]);

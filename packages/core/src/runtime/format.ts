@@ -19,6 +19,7 @@ import {
   AttributeSource,
   isDict,
   isInt,
+  isNumber,
   isTuple,
   iteratorKind,
   type Kwargs,
@@ -497,9 +498,6 @@ function intToFloat(n: number | bigint): number {
   return x;
 }
 
-/** The largest C long (64 bits), past which `str.format`'s `c` fails before its range check. */
-const C_LONG_MAX = 2n ** 63n - 1n;
-
 function formatInt(n: number | bigint, spec: FormatSpec): string {
   const type = spec.type;
   if ('eEfFgG%'.includes(type)) return formatFloat(intToFloat(n), spec);
@@ -514,8 +512,8 @@ function formatInt(n: number | bigint, spec: FormatSpec): string {
   if (type === 'c') {
     if (spec.sign) throw valueError("Sign not allowed with integer format specifier 'c'");
     if (spec.alt) throw valueError("Alternate form (#) not allowed with integer format specifier 'c'");
-    // str.format reads the int as a C long first.
-    if (BigInt(n) > C_LONG_MAX || BigInt(n) < -C_LONG_MAX - 1n)
+    // str.format reads the int as a C long (64 bits, as ssize_t) first.
+    if (BigInt(n) > SSIZE_MAX || BigInt(n) < -SSIZE_MAX - 1n)
       throw new TemplateRuntimeError('OverflowError', 'Python int too large to convert to C long');
     if (negative || abs > 0x10ffff)
       throw new TemplateRuntimeError('OverflowError', '%c arg not in range(0x110000)');
@@ -621,11 +619,17 @@ function helperInt(v: unknown, conv: string): unknown {
   const text = textOf(v);
   if (text !== undefined) {
     const n = parsePyInt(text, 10);
-    if (n === undefined) throw valueError(`invalid literal for int() with base 10: ${strRepr(text)}`);
-    return n;
+    if (n !== undefined) return n;
+    // A valid literal refused for its length fails on CPython's limit of 4,300 digits, as `int()` does.
+    const digits = text.trim().replace(/^[+-]/, '');
+    if (/^[0-9](?:_?[0-9])*$/.test(digits)) {
+      throw valueError(
+        `Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion: value has ${digits.replace(/_/g, '').length} digits; use sys.set_int_max_str_digits() to increase the limit`,
+      );
+    }
+    throw valueError(`invalid literal for int() with base 10: ${strRepr(text)}`);
   }
-  if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'bigint' || v instanceof PyFloat)
-    return v;
+  if (isNumber(v)) return v;
   throw typeError(`%${conv} format: a real number is required, not ${HELPER}`);
 }
 
@@ -638,8 +642,7 @@ function helperFloat(v: unknown): unknown {
     if (x === undefined) throw valueError(`could not convert string to float: ${strRepr(text)}`);
     return x;
   }
-  if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'bigint' || v instanceof PyFloat)
-    return v;
+  if (isNumber(v)) return v;
   throw typeError(`float() argument must be a string or a real number, not '${typeName(v)}'`);
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
-import { timsortLite } from '../filters/ordering';
+import { pySorted } from '../filters/ordering';
 import { checkSize, spend, spendRunning, spendRunningOnItems, spendRunningOnText } from '../limits';
 import { callValue, dictItem, NO_ITEM } from './access';
 import { marksOf } from './array-marks';
@@ -14,7 +14,7 @@ import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
 import { hashKey, keysByHash } from './hash-key';
 import { dictEntries, dictItemTuples, dictKeys, dictValues, iterate, length } from './iterate';
 import { escapeText } from './markup';
-import { eq, lt, requireHashable } from './operators';
+import { eq, requireHashable } from './operators';
 import type { RenderState } from './state';
 import {
   codePoints,
@@ -892,18 +892,13 @@ function sortList(state: RenderState, list: unknown[], key: unknown, reverse: un
   const descending = reverse === undefined ? false : sortFlag(reverse);
   const items = list.slice();
   list.length = 0;
-  let keyed: { item: unknown; key: unknown }[];
+  let sorted: unknown[];
   try {
-    keyed = items.map((item) => {
-      spend(state, 1);
-      return { item, key: key === undefined || key === null ? item : callValue(state, key, [item], {}) };
-    });
-    if (descending) keyed.reverse();
-    timsortLite(keyed, (x, y) => {
-      spend(state, 1);
-      return lt(x.key, y.key);
-    });
-    if (descending) keyed.reverse();
+    const keyOf =
+      key === undefined || key === null
+        ? (item: unknown) => item
+        : (item: unknown) => callValue(state, key, [item], {});
+    sorted = pySorted(state, items, keyOf, descending);
   } catch (error) {
     list.length = 0;
     for (const item of items) list.push(item);
@@ -911,7 +906,7 @@ function sortList(state: RenderState, list: unknown[], key: unknown, reverse: un
   }
   const modified = list.length !== 0;
   list.length = 0;
-  for (const entry of keyed) list.push(entry.item);
+  for (const item of sorted) list.push(item);
   if (modified) throw valueError('list modified during sort');
   return null;
 }

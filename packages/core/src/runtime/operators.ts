@@ -712,14 +712,20 @@ function viewOrder(a: unknown[], b: unknown[], op: Op): boolean {
  * an items view, and a key of a keys view must hash.
  */
 function allContainedIn(a: unknown[], b: unknown[]): boolean {
-  const items = dictViewKind(b) === 'dict_items';
+  spendRunningOnItems(a);
+  spendRunningOnItems(b);
+  // A view's keys are a dict's, so they hash: `b` is looked up by key, as the dict behind it is.
+  if (dictViewKind(b) === 'dict_keys') {
+    const keys = new Set(b.map(hashKey));
+    return a.every((x) => keys.has(hashKey(x)));
+  }
+  const values = new Map((b as unknown[][]).map(([k, v]) => [hashKey(k), v]));
   return a.every((x) => {
-    if (items && !(isTuple(x) && (x as unknown[]).length === 2)) return false;
-    if (!items) requireHashable(x);
-    return b.some((y) => {
-      spendRunning(1);
-      return eq(x, y);
-    });
+    // Only a pair can be in an items view; its value is compared, as `(k, v) in d.items()` does.
+    if (!(isTuple(x) && (x as unknown[]).length === 2)) return false;
+    const [k, v] = x as unknown[];
+    const key = hashKey(k);
+    return values.has(key) && eq(values.get(key), v);
   });
 }
 
