@@ -60,7 +60,8 @@ afterAll(() => run.close());
 describe(`sorts of long lists (seed ${seed}, ${runs} runs)`, () => {
   it('are often long and often render', () => {
     const long = run.sample.filter((c) => (c.data.xs as unknown[]).length >= 64).length;
-    expect(long / run.sample.length).toBeGreaterThan(0.7);
+    // fast-check favours small lengths: over 300 seeds 61%-90% of 150 draws reach 64 items (median 73%).
+    expect(long / run.sample.length).toBeGreaterThan(0.5);
     expect(run.results.filter((r) => r.ok).length / run.results.length).toBeGreaterThan(0.3);
   });
 
