@@ -1448,40 +1448,46 @@ export function numberProperty(obj: unknown, name: string): unknown {
   return undefined;
 }
 
-/**
- * What a method bound to a value prints, by its table (tables share entries: `count` is the list's, the tuple's and
- * the range's) and name: made once, not for each bound method.
- */
-const boundTexts = new Map<object, Map<string, string>>();
+/** A method of one type as a bound method shows it: made once for each table and name, not for each bound method. */
+interface BoundKind<S> {
+  readonly owner: string;
+  readonly name: string;
+  readonly method: Method<S>;
+  readonly pyType: string;
+  /** What it prints (`<built-in method upper of str object at 0x7f0000000000>`). */
+  readonly text: string;
+}
 
-function bound<S>(
-  owner: string,
-  table: Record<string, Method<S>>,
-  name: string,
-  self: S,
-): PyCallable | undefined {
-  if (!Object.hasOwn(table, name)) return undefined;
-  const method = table[name];
-  // Jinja2's sandbox replaces str.format and format_map with functions of its own.
-  const sandboxed = owner === 'str' && (name === 'format' || name === 'format_map');
-  let texts = boundTexts.get(table);
-  if (texts === undefined) {
-    texts = new Map();
-    boundTexts.set(table, texts);
+/** The methods of one table as bound methods show them, by name (tables share entries: `count` is the list's, the tuple's and the range's). */
+function boundKinds<S>(owner: string, table: Record<string, Method<S>>): ReadonlyMap<string, BoundKind<S>> {
+  const kinds = new Map<string, BoundKind<S>>();
+  for (const [name, method] of Object.entries(table)) {
+    // Jinja2's sandbox replaces str.format and format_map with functions of its own.
+    const sandboxed = owner === 'str' && (name === 'format' || name === 'format_map');
+    kinds.set(name, {
+      owner,
+      name,
+      method,
+      pyType: sandboxed ? 'function' : 'builtin_function_or_method',
+      text: sandboxed
+        ? `<function str.${name}${ADDRESS}>`
+        : `<built-in method ${name} of ${owner} object${ADDRESS}>`,
+    });
   }
-  let text = texts.get(name);
-  if (text === undefined) {
-    text = sandboxed
-      ? `<function str.${name}${ADDRESS}>`
-      : `<built-in method ${name} of ${owner} object${ADDRESS}>`;
-    texts.set(name, text);
-  }
+  return kinds;
+}
+
+/** `self.name` as a bound method, when `name` is one of `kinds`. */
+function bound<S>(kinds: ReadonlyMap<string, BoundKind<S>>, name: string, self: S): PyCallable | undefined {
+  const kind = kinds.get(name);
+  if (kind === undefined) return undefined;
+  const { owner, method } = kind;
   return new PyCallable(
     name,
     (state, args, kwargs) => method.fn(state, self, bind(owner, name, method, args, kwargs), kwargs),
     undefined,
-    sandboxed ? 'function' : 'builtin_function_or_method',
-    text,
+    kind.pyType,
+    kind.text,
   );
 }
 
@@ -1732,18 +1738,24 @@ function markupMethod(m: Markup, name: string): PyCallable | undefined {
   );
 }
 
+const STR_BOUND = boundKinds('str', STR_METHODS);
+const INT_BOUND = boundKinds('int', INT_METHODS);
+const FLOAT_BOUND = boundKinds('float', FLOAT_METHODS);
+const TUPLE_BOUND = boundKinds('tuple', TUPLE_METHODS);
+const LIST_BOUND = boundKinds('list', LIST_METHODS);
+const RANGE_BOUND = boundKinds('range', RANGE_METHODS);
+const DICT_BOUND = boundKinds('dict', DICT_METHODS);
+
 /** The bound method `obj.name` of a Python value (`'a'.upper`, `d.items`, `(5).bit_length`), if it has one. */
 export function getMethod(obj: unknown, name: string): PyCallable | undefined {
   switch (typeof obj) {
     case 'string':
-      return bound('str', STR_METHODS, name, obj);
+      return bound(STR_BOUND, name, obj);
     case 'number':
-      return Number.isInteger(obj)
-        ? bound('int', INT_METHODS, name, obj)
-        : bound('float', FLOAT_METHODS, name, obj);
+      return Number.isInteger(obj) ? bound(INT_BOUND, name, obj) : bound(FLOAT_BOUND, name, obj);
     case 'bigint':
     case 'boolean':
-      return bound('int', INT_METHODS, name, obj);
+      return bound(INT_BOUND, name, obj);
     case 'object':
       break;
     default:
@@ -1752,14 +1764,12 @@ export function getMethod(obj: unknown, name: string): PyCallable | undefined {
   if (obj === null) return undefined;
   if (Array.isArray(obj)) {
     if (dictViewKind(obj) !== undefined || iteratorKind(obj) !== undefined) return undefined;
-    if (isTuple(obj)) return bound('tuple', TUPLE_METHODS, name, obj);
-    return rangeOf(obj) === undefined
-      ? bound('list', LIST_METHODS, name, obj)
-      : bound('range', RANGE_METHODS, name, obj);
+    if (isTuple(obj)) return bound(TUPLE_BOUND, name, obj);
+    return rangeOf(obj) === undefined ? bound(LIST_BOUND, name, obj) : bound(RANGE_BOUND, name, obj);
   }
-  if (obj instanceof PyFloat) return bound('float', FLOAT_METHODS, name, obj.value);
+  if (obj instanceof PyFloat) return bound(FLOAT_BOUND, name, obj.value);
   if (obj instanceof Markup) return markupMethod(obj, name);
-  if (isDict(obj)) return bound('dict', DICT_METHODS, name, obj as Dict);
+  if (isDict(obj)) return bound(DICT_BOUND, name, obj as Dict);
   return undefined;
 }
 
