@@ -68,6 +68,17 @@ export const cases: Case[] = rows([
       '{% call m(1) %}?{% endcall %}{% call m(1, 2, 3) %}x{% endcall %}',
   ],
   [
+    'a call block with keyword arguments: one, three (caller the fourth keyword), one left over for kwargs, and in a loop',
+    '{% macro m(a, b=2, c=3, d=4) %}{{ a }}{{ b }}{{ c }}{{ d }}<{{ caller() }}>{{ kwargs }}{% endmacro %}' +
+      '{% call m(1, c=5) %}x{% endcall %}|{% call m(1, b=5, c=6, d=7) %}y{% endcall %}|{% call m(a=0, e=9) %}z{% endcall %}' +
+      '{% for i in [1, 2] %}{% call m(i, d=i * 10) %}{{ i }}{% endcall %}{% endfor %}',
+  ],
+  [
+    'a call block with keyword arguments to a macro without caller or kwargs, and caller given as a keyword',
+    '{% macro m(a, b=2) %}{{ a }}{{ b }}{% endmacro %}{% macro k(x) %}{{ kwargs }}{% endmacro %}' +
+      '{% call k(1, y=3) %}x{% endcall %}|{% call m(1, b=5) %}x{% endcall %}',
+  ],
+  [
     'a call block calls a macro taken from a variable, and data that is not callable',
     '{% macro m() %}<{{ caller() }}>{% endmacro %}{% set n = m %}{% call n() %}a{% endcall %}{% call d() %}b{% endcall %}',
     { d: 'text' },

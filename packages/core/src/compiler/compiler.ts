@@ -622,12 +622,19 @@ function loopMethodOf(callee: ast.Getattr): ((loop: LoopContext, args: unknown[]
  * The keyword arguments of a call whose keywords are all written out: none is the shared `NO_KWARGS`, up to three
  * are set with their calls written out.
  */
-/** `keywords` with a `{% call %}` block's body after them as `caller`, when there is one. */
-function withCallerLast(
-  keywords: (f: Frame) => Kwargs,
+/**
+ * The keywords written out in a call, with a `{% call %}` block's body after them as `caller` when there is one: a
+ * record of one shape, made as `keywordsOf` makes it. (Spreading the keywords into a record with `caller` added
+ * made a slow-mode object, which binding then listed in 400-500 ns.)
+ */
+function keywordsWithCaller(
+  names: readonly string[],
+  values: readonly Ev[],
   caller: ((f: Frame) => unknown) | null,
 ): (f: Frame) => Kwargs {
-  if (caller === null) return keywords;
+  if (caller === null) return keywordsOf(names, values);
+  if (!names.includes('caller')) return keywordsOf([...names, 'caller'], [...values, caller]);
+  const keywords = keywordsOf(names, values);
   return (f) => ({ ...keywords(f), caller: caller(f) });
 }
 
@@ -2196,9 +2203,12 @@ export class Compiler {
       }
       const hasCaller = callerSlot >= 0 && Object.hasOwn(kwargs, 'caller');
       if (callerSlot >= 0) vars[callerSlot] = hasCaller && kwargs.caller != null ? kwargs.caller : noCaller();
-      const names = keywordNames(kwargs);
+      // Counted, not listed: the names are needed only when some keyword is left over.
+      let count = 0;
+      for (const _ in kwargs) count++;
       let rest: Kwargs | Map<string, unknown> = {};
-      if (names.length > used + (hasCaller ? 1 : 0)) {
+      if (count > used + (hasCaller ? 1 : 0)) {
+        const names = keywordNames(kwargs);
         const left = names.filter(
           (key) => paramNames.indexOf(key) < given && !(hasCaller && key === 'caller'),
         );
@@ -3068,7 +3078,7 @@ export class Compiler {
             },
       keywords:
         dynKwargs === null
-          ? withCallerLast(keywordsOf(names, values), caller)
+          ? keywordsWithCaller(names, values, caller)
           : (f) => {
               const out: Kwargs = {};
               for (let i = 0; i < names.length; i++) setKey(out, names[i], values[i](f));
