@@ -116,6 +116,26 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
     });
   });
 
+  it('each loop of a hot template is compiled by the next copy, and the template prints the same', () => {
+    const source =
+      '{% for row in rows %}{% set outer = loop %}{% for c in row %}{{ outer.index }}{{ c }}{% endfor %};{% endfor %}' +
+      '{% for x in rows|first %}{{ loop.revindex }}{% endfor %}';
+    const data = { rows: [['a', 'b'], ['c']] };
+    let shared = '';
+    withSettings({ copies: 0 }, () => {
+      shared = core.compile(source, { cache: false }).render(data);
+    });
+    expect(shared).toBe('1a1b;2c;21');
+    withSettings({ copies: 128, afterRenders: 0 }, () => {
+      const before = core.codeCopyStatus();
+      const template = core.compile(source, { cache: false });
+      expect(template.render(data)).toBe(shared);
+      expect(template.ownCode).toBe(true);
+      // One copy for the template and its first loop, one for each of the other two.
+      expect(core.codeCopyStatus().loaded - before.loaded).toBe(3);
+    });
+  });
+
   it('code of its own shares the classes of the engine: Markup in, errors out', () => {
     withSettings({ afterRenders: 0 }, () => {
       const escaped = core.compile('{{ m|e }} {{ s|e }}', { cache: false });

@@ -309,6 +309,19 @@ export const cases: Case[] = rows([
     },
   ],
   [
+    'an outer loop kept in a variable, read, cycled, tested and called from inner loops and from a loop beside it',
+    '{% for row in rows recursive %}{% set outer = loop %}{{ row.n }}[' +
+      "{% for c in row.cells %}{{ outer.index }}.{{ loop.index }}{{ outer.cycle('a', 'b') }}{{ outer.first }}{{ outer is callable }}{% endfor %}]" +
+      '{% if row.kids %}({% for k in [row.kids] %}{{ outer(k) }}{% endfor %}){% endif %}{% endfor %}' +
+      '|{% for x in [1, 2] %}{{ x }}{{ loop.last }}{% endfor %}',
+    {
+      rows: [
+        { n: 'r1', cells: [1, 2], kids: [{ n: 'k1', cells: [3], kids: [] }] },
+        { n: 'r2', cells: [4], kids: [] },
+      ],
+    },
+  ],
+  [
     'loop.length and loop.revindex keep their first reading while the list grows',
     '{% set a = [1, 2, 3] %}{% for i in a %}{{ loop.length }}/{{ loop.revindex }}{% set _ = a.append(9) %}{% if loop.index > 2 %}{% break %}{% endif %},{% endfor %}',
   ],

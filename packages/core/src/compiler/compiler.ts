@@ -118,7 +118,7 @@ import {
   ItemFeed,
   type RenderedStage,
 } from './item-stages';
-import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
+import { FIRST, isLoopContext, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope, setBeforeUse } from './scope';
 import {
   assignedPlace,
@@ -374,7 +374,7 @@ function lookupVariable(run: Run, name: string): unknown {
 /** Calls any template value. */
 function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown {
   if (fn instanceof PyCallable) return fn.call(run, args, kwargs);
-  if (fn instanceof LoopContext) return fn.call(run, args, kwargs);
+  if (isLoopContext(fn)) return fn.call(run, args, kwargs);
   return callValue(run, fn, args, kwargs);
 }
 
@@ -778,6 +778,8 @@ export class Compiler {
   /** The render folding evaluates in: no variables, limits of its own. */
   private foldRun: Run | null = null;
   private readonly foldScope = new Scope(null);
+  /** Loops compiled so far. */
+  private loops = 0;
   /** This template's mark for `propertyLoad` (see `templateMark`). */
   private readonly template: string;
   /** How the filters this template prepares read attribute paths (see `ownKeyReaders`). */
@@ -786,6 +788,11 @@ export class Compiler {
   constructor(
     private readonly registry: Registry,
     private readonly source: string,
+    /**
+     * Another copy of the compiler's code for each loop, as the prototype of its `Compiler` (see code-copies.ts),
+     * or undefined when none can be had; null compiles every loop with this code.
+     */
+    private readonly loopCode: (() => object | undefined) | null = null,
   ) {
     this.template = templateMark(source);
     this.keyReaders = ownKeyReaders(`${this.template}\0attribute=`);
@@ -855,7 +862,10 @@ export class Compiler {
       case 'If':
         return this.ifStatement(node, scope);
       case 'For':
-        return this.forLoop(node, scope);
+        // The first loop keeps the template's code: a template of one loop takes one copy.
+        return this.loopCode === null || this.loops++ === 0
+          ? this.forLoop(node, scope)
+          : this.withCodeOf(this.loopCode(), node, scope);
       case 'Assign':
         return this.assign(node, scope);
       case 'AssignBlock':
@@ -1380,6 +1390,22 @@ export class Compiler {
         throw locate(error, node, source);
       }
     };
+  }
+
+  /**
+   * Compiles a loop with the methods of another copy of the compiler (`code`, its `Compiler`'s prototype), so the
+   * loop's closures are made by that copy's functions and V8 keeps what it learns of them apart from the rest of the
+   * template's (see code-copies.ts). This compiler's state serves both: only the prototype changes, for the while.
+   */
+  private withCodeOf(code: object | undefined, node: ast.For, scope: Scope): St {
+    if (code === undefined) return this.forLoop(node, scope);
+    const own = Object.getPrototypeOf(this);
+    Object.setPrototypeOf(this, code);
+    try {
+      return this.forLoop(node, scope);
+    } finally {
+      Object.setPrototypeOf(this, own);
+    }
   }
 
   private forLoop(forNode: ast.For, scope: Scope): St {
@@ -2316,7 +2342,7 @@ export class Compiler {
     const node = spanOf(cycle);
     return (f) => {
       const context = loop(f);
-      if (!(context instanceof LoopContext)) {
+      if (!isLoopContext(context)) {
         throw new TemplateRuntimeError(
           'TemplateRuntimeError',
           "'cycle' can only be used inside a for loop",

@@ -72,6 +72,18 @@ function identicalItems(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
+/**
+ * A loop object, made by this copy of the compiler's code or by another: each copy has its own `LoopContext` class,
+ * and the loops of one template may be compiled by different copies (see code-copies.ts), so a loop kept in a
+ * variable (`{% set outer = loop %}`) can reach code of another copy.
+ */
+export function isLoopContext(value: unknown): value is LoopContext {
+  return (
+    value instanceof LoopContext ||
+    (value instanceof AttributeSource && value.pyType === 'jinja2.runtime.LoopContext')
+  );
+}
+
 /** Jinja2's `loop` variable. */
 export class LoopContext extends AttributeSource {
   /**
