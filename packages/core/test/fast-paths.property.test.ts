@@ -11,6 +11,7 @@ import { readDate, readDateByPattern } from '../src/filters/date-input';
 import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
 import { titleText, unicodeTitle } from '../src/filters/strings';
 import { joinWords, PY_SPACE_RUN } from '../src/filters/text';
+import { str } from '../src/runtime/format';
 import { replaceText, splitlines } from '../src/runtime/methods';
 import {
   fixedText,
@@ -19,6 +20,7 @@ import {
   roundFloatFast,
   roundScaled,
 } from '../src/runtime/number-format';
+import { add, mul, sub, truediv } from '../src/runtime/operators';
 import type { RenderState } from '../src/runtime/state';
 import { capitalizeByChars, pyCapitalize, pyTitle, pyTitleByChars } from '../src/runtime/strings';
 import { compile } from '../src/template';
@@ -784,6 +786,57 @@ describe('an if/elif chain on one subject picks as the general comparisons do', 
           expect(viaTable.render({ x })).toBe(expected);
           const first = labels.findIndex((l) => l === x || (typeof x === 'boolean' && l === Number(x)));
           if (typeof x !== 'object') expect(expected).toBe(first < 0 ? 'none' : String(first));
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('arithmetic on two numbers, in the compiled closure, gives what the operators give', () => {
+  // Ints (small, near 2**53, zero), floats whose results are and are not integral, tiny and huge magnitudes.
+  const number = fc.oneof(
+    fc.integer({ min: -1000, max: 1000 }),
+    fc.constantFrom(
+      0,
+      1,
+      -1,
+      2 ** 53 - 1,
+      -(2 ** 53) + 1,
+      2 ** 52,
+      0.5,
+      -0.5,
+      1.5,
+      0.1,
+      0.2,
+      0.25,
+      1e300,
+      -1e-300,
+    ),
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+    fc.integer({ min: -64, max: 64 }).map((n) => n / 4),
+  );
+  const operators = { '+': add, '-': sub, '*': mul, '/': truediv } as const;
+
+  it('prints the same text, an integral float as a float, or fails with the same error', () => {
+    const templates = Object.fromEntries(
+      Object.keys(operators).map((op) => [op, compile(`{{ a ${op} b }}`, { cache: false })]),
+    );
+    const outcome = (f: () => string): string => {
+      try {
+        return f();
+      } catch (error) {
+        return `${(error as { kind?: string }).kind}: ${(error as Error).message}`;
+      }
+    };
+    fc.assert(
+      fc.property(
+        number,
+        number,
+        fc.constantFrom(...(Object.keys(operators) as (keyof typeof operators)[])),
+        (a, b, op) => {
+          const expected = outcome(() => str(operators[op](undefined as unknown as RenderState, a, b)));
+          expect(outcome(() => templates[op].render({ a, b }))).toBe(expected);
         },
       ),
       { numRuns: runs },

@@ -2457,21 +2457,19 @@ export class Compiler {
               : op(f.run, left(f), v);
           };
         }
-        // Python ints that fit a double's integers, added or subtracted here (what `add` and `sub` do first for
-        // them, without the call); other operands, and results past 2**53, take the operator. One closure each:
-        // sharing one for both measured half the gain on `a + b - 1`.
+        // Python ints that fit a double's integers, and floats whose result is not integral (a JS number; an integral
+        // float is a `PyFloat`), added, subtracted, multiplied or divided here (what `add`, `sub`, `mul` and
+        // `truediv` do first for them, without the call); other operands, integral floats and results past 2**53
+        // take the operator. One closure each: sharing one for both measured half the gain on `a + b - 1`.
         if (node.op === '+') {
           return (f) => {
             const a = left(f);
             const b = right(f);
-            if (
-              typeof a === 'number' &&
-              typeof b === 'number' &&
-              Number.isInteger(a) &&
-              Number.isInteger(b)
-            ) {
+            if (typeof a === 'number' && typeof b === 'number') {
               const r = a + b;
-              if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
+              if (Number.isInteger(a) && Number.isInteger(b)) {
+                if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
+              } else if (!Number.isInteger(r)) return r;
             } else if (typeof a === 'string' && typeof b === 'string') {
               // Text joined here too, checked against the output limit as `add` checks it.
               const limit = f.run.limits.maxOutputSize;
@@ -2484,14 +2482,38 @@ export class Compiler {
           return (f) => {
             const a = left(f);
             const b = right(f);
-            if (
-              typeof a === 'number' &&
-              typeof b === 'number' &&
-              Number.isInteger(a) &&
-              Number.isInteger(b)
-            ) {
+            if (typeof a === 'number' && typeof b === 'number') {
               const r = a - b;
-              if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
+              if (Number.isInteger(a) && Number.isInteger(b)) {
+                if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
+              } else if (!Number.isInteger(r)) return r;
+            }
+            return op(f.run, a, b);
+          };
+        }
+        if (node.op === '*') {
+          return (f) => {
+            const a = left(f);
+            const b = right(f);
+            if (typeof a === 'number' && typeof b === 'number') {
+              const r = a * b;
+              if (Number.isInteger(a) && Number.isInteger(b)) {
+                if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
+              } else if (!Number.isInteger(r)) return r;
+            }
+            return op(f.run, a, b);
+          };
+        }
+        if (node.op === '/') {
+          return (f) => {
+            const a = left(f);
+            const b = right(f);
+            // Safe ints and floats divide exactly as Python does (`truediv`); an int's `-0` is 0.
+            if (typeof a === 'number' && typeof b === 'number' && b !== 0) {
+              const r = (a === 0 ? 0 : a) / b;
+              if (!Number.isInteger(r) && (Number.isSafeInteger(a) || !Number.isInteger(a))) {
+                if (Number.isSafeInteger(b) || !Number.isInteger(b)) return r;
+              }
             }
             return op(f.run, a, b);
           };
