@@ -28,6 +28,15 @@ export const cases: Case[] = rows([
   ['calling constructor raises', "{{ 'a'.constructor('x') }}"],
   ['__proto__ of a dict is undefined', '[{{ d.__proto__ }}]', { d: {} }],
   ['__proto__ through subscript is undefined', "[{{ d['__proto__'] }}]", { d: {} }],
+  [
+    'names Object.prototype has, and __proto__, through a subscript by a key from data: undefined, or the own entry',
+    '{% for k in keys %}[{{ d[k] is defined }}{{ d[k] }}|{{ e[k] is defined }}{{ e[k] }}]{% endfor %}',
+    {
+      keys: ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'a'],
+      d: { a: 1 },
+      e: { constructor: 'c', toString: 't', a: 2 },
+    },
+  ],
   ['prototype is undefined', '[{{ range.prototype }}]'],
   ['toString of a dict is undefined', '[{{ d.toString }}]', { d: { a: 1 } }],
   ['calling toString raises', '{{ d.toString() }}', { d: { a: 1 } }],
