@@ -551,7 +551,11 @@ function loopOutputError(maxOutput: number, node: ast.Span, source: string): Lim
   );
 }
 
-/** True when a `break`/`continue` in these statements belongs to the loop whose body they are. */
+/**
+ * True when a `break`/`continue` in these statements belongs to the loop whose body they are. Jinja2 writes a
+ * `{% filter %}` or block `{% set %}` body, and an inner loop's `else`, inline in the loop's Python code, so a
+ * `break` there leaves the enclosing loop too; a macro, call block or block body is a function of its own.
+ */
 function containsControl(body: readonly ast.Stmt[]): boolean {
   return body.some((node) => {
     switch (node.type) {
@@ -565,6 +569,8 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
           containsControl(node.else_)
         );
       case 'With':
+      case 'FilterBlock':
+      case 'AssignBlock':
         return containsControl(node.body);
       case 'For':
         return containsControl(node.else_);
@@ -2051,6 +2057,11 @@ export class Compiler {
    * Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies and a
    * loop's `{% else %}` do. A block's `filter` runs in the block's scope, after the body, as in Jinja2;
    * `detached` is a `{% block %}`'s scope (see `Scope`).
+   *
+   * A `break`/`continue` in the body (of a loop around it) stops the body where it is, and then the filter does
+   * not run: Jinja2 leaves the loop before it would filter the buffered text (its arguments are not evaluated
+   * either), so the body gives '' and the caller (`filterBlock`, `assignBlock`) drops it. The text goes to the
+   * filter through a slot of the body's frame.
    */
   private scopedBody<T = string>(
     body: readonly ast.Stmt[],
@@ -2060,14 +2071,28 @@ export class Compiler {
     const inner = new Scope(scope, detached);
     inner.analyze({ body, after: filter });
     inner.declareAssigned(this.inSlots);
+    const watch = containsControl(body);
+    // Not a name a template can write, so no variable shares the slot.
+    const textSlot = watch && filter !== null ? inner.declareBound(' filtered text') : -1;
     // A body that assigns nothing (a `{% set %}` block that only prints) has nothing to keep in a frame.
     const frameless = !detached && inner.size === 0;
     if (frameless) inner.runInOuterFrame();
     const outerWatch = this.watchControl;
-    this.watchControl = false;
+    this.watchControl = watch;
     const run = this.statements(body, inner);
     this.watchControl = outerWatch;
-    const value = (filter === null ? run : this.filterChain(filter, inner, run)) as (f: Frame) => T;
+    let value: (f: Frame) => T;
+    if (filter === null) value = run as (f: Frame) => T;
+    else if (textSlot < 0) value = this.filterChain(filter, inner, run) as (f: Frame) => T;
+    else {
+      const filtered = this.filterChain(filter, inner, (f) => f.vars[textSlot]) as (f: Frame) => T;
+      value = (f) => {
+        const text = run(f);
+        if (f.run.control !== Control.None) return '' as T;
+        f.vars[textSlot] = text;
+        return filtered(f);
+      };
+    }
     if (frameless) return value;
     const newSlots = slotsMaker(inner.size);
     return (f) => value(new Frame(newSlots(), f, f.run));
@@ -2077,6 +2102,14 @@ export class Compiler {
     const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
     const store = this.store(node.target, scope, node, true);
     noteAssigned(scope, node.target);
+    if (containsControl(node.body)) {
+      // A `break`/`continue` in the body leaves the loop before Jinja2 would assign.
+      return (f) => {
+        const v = value(f);
+        if (f.run.control === Control.None) store(f, () => v);
+        return '';
+      };
+    }
     return (f) => {
       store(f, value);
       return '';
