@@ -28,6 +28,27 @@ export const cases: Case[] = rows([
   ['power is right-associative', '{{ 2 ** 3 ** 2 }}'],
   ['unary minus binds looser than power', '{{ -2 ** 2 }}'],
   ['power of a negative base in parentheses', '{{ (-2) ** 2 }}'],
+  [
+    'a negative constant base with a variable exponent is the negated power, as Jinja2 writes it into Python',
+    '{{ -2 ** a }} {{ (-2) ** a }} {{ (1 - 3) ** a }} {{ [-2][0] ** a }} {{ -2 ** a ** b }} {{ 3 - -2 ** a }}',
+    { a: 2, b: 1 },
+  ],
+  [
+    'a negative constant base with a variable fractional exponent',
+    '{{ -1 ** f }} {{ -8 ** f }} {{ -2 ** -a }} {{ -2.5 ** a }} {{ -0.0 ** a }} {{ (2 - 2.5) ** a }}',
+    { f: 0.5, a: 2 },
+  ],
+  [
+    'a negative base folded from a condition or a subscript, in a set and a list',
+    "{% set v = (-2 if 1 else 0) ** a %}{{ v }} {{ [{'k': -2}['k'] ** a] }} {{ -(10 ** 30) ** a }}",
+    { a: 2 },
+  ],
+  [
+    'a negative base that does not fold, or a constant exponent, is the power of the negative number',
+    '{{ x ** a }} {{ -x ** a }} {{ (-2 if a else 0) ** a }} {{ -2 ** 2 }} {{ -0 ** a }} {{ (-2)|abs ** a }}',
+    { a: 2, x: -2 },
+  ],
+  ['a negative constant base with a text exponent is a TypeError', '{{ -2 ** a }}', { a: 'x' }],
   ['big int power', '{{ 2 ** 100 }}'],
   ['big int multiplication', '{{ 12345678901 * 98765432109 }}'],
   ['big int arithmetic past 2**53', '{{ 9007199254740993 + 2 }}'],

@@ -378,6 +378,13 @@ function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown
   return callValue(run, fn, args, kwargs);
 }
 
+/** True for an int or float whose Python repr starts with a minus sign (-0.0 included, not NaN). */
+function isNegativeNumber(value: unknown): boolean {
+  if (typeof value === 'bigint') return value < 0n;
+  if (value instanceof PyFloat) return value.value < 0 || Object.is(value.value, -0);
+  return typeof value === 'number' && value < 0;
+}
+
 /** Just the place of a node: closures keep this instead of the node, so the syntax tree can be freed. */
 function spanOf(node: ast.Span): ast.Span {
   return { line: node.line, col: node.col };
@@ -2054,6 +2061,21 @@ export class Compiler {
   }
 
   /**
+   * `-2 ** x` (also `(-2) ** x`, `(1 - 3) ** x`, `[-2][0] ** x`) as Jinja2 3.1 runs it: it folds the base to the
+   * constant -2 and writes its repr into the Python it generates, `(-2 ** l_x)`, which Python reads as `-(2 ** x)`.
+   * So a negative number base that folds, with an exponent that does not, is the negated power of its absolute
+   * value (`{{ -2 ** a }}` is -4 for a = 2, `{{ -1 ** f }}` is -1.0 for f = 0.5). Null for any other power.
+   */
+  private negatedPower(node: ast.BinOp, scope: Scope): Ev | null {
+    const base = this.folder.valueOf(node.left);
+    if (base === null || !isNegativeNumber(base.value) || this.folder.valueOf(node.right) !== null)
+      return null;
+    const magnitude = neg(base.value);
+    const exponent = this.expression(node.right, scope);
+    return (f) => neg(pow(f.run, magnitude, exponent(f)));
+  }
+
+  /**
    * Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies and a
    * loop's `{% else %}` do. A block's `filter` runs in the block's scope, after the body, as in Jinja2;
    * `detached` is a `{% block %}`'s scope (see `Scope`).
@@ -2449,6 +2471,10 @@ export class Compiler {
           if (formatted !== null) return formatted;
         }
         const op = BINARY[node.op];
+        if (node.op === '**') {
+          const signed = this.negatedPower(node, scope);
+          if (signed !== null) return signed;
+        }
         const left = this.expression(node.left, scope);
         const right = this.expression(node.right, scope);
         const plain = node.op === '%' ? literalPlainPercent(node.left, 1) : null;
