@@ -67,6 +67,19 @@ export const cases: Case[] = rows([
     "{% set ns = namespace({'b': 1, '2': 2}, a=3) %}{% set ns.z = 4 %}{{ ns }} {{ namespace(x=1, constructor=2) }}",
   ],
   [
+    'namespace keeps keys that are not strings, in order, and prints them as they are',
+    "{{ namespace({1: 2}) }} {% set ns = namespace({'a': 1, 2: 3}) %}{% set ns.b = 4 %}{% set ns.a = 5 %}{{ ns }} {{ namespace({none: 2, (1, 2): 3}, a=1) }}",
+  ],
+  [
+    'namespace keys equal in Python are one key; 1 and "1" are two',
+    "{{ namespace({1: 'a', true: 'b', 1.0: 'c'}) }} {{ namespace([(1, 'a'), (true, 'b'), ('1', 'c')]) }}",
+  ],
+  [
+    'a namespace key that is not a string is no attribute',
+    "{% set ns = namespace({1: 2, '3': 4}) %}[{{ ns|attr('1') }}] [{{ ns|attr('3') }}] [{{ ns[1] }}]",
+  ],
+  ['namespace with an unhashable key is a TypeError', '{{ namespace([([1], 2)]) }}'],
+  [
     'namespace with keywords, the name given another value by a macro and by the data',
     '{% macro namespace(low, high=2) %}[{{ low }} {{ high }}]{% endmacro %}{{ namespace(low=1) }}',
   ],

@@ -276,8 +276,7 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     new PyCallable(
       'namespace',
       (_state, args, kwargs) => {
-        if (args.length > 0)
-          return new Namespace(dictArguments(args, kwargs).map(([k, v]) => [String(k), v]));
+        if (args.length > 0) return Namespace.ofDict(dictOf(dictArguments(args, kwargs)));
         // `namespace(total=0)`, the usual call: the keywords as they are, without a list of pairs.
         return Namespace.ofKeywords(kwargs);
       },
