@@ -2201,8 +2201,11 @@ export class Compiler {
       );
     }
     const callerSlot = readsCaller && explicitCaller < 0 ? inner.declareBound('caller') : -1;
-    const varargsSlot = firstUse(body, 'varargs') === 'read' ? inner.declareBound('varargs') : -1;
-    const kwargsSlot = firstUse(body, 'kwargs') === 'read' ? inner.declareBound('kwargs') : -1;
+    // A parameter named `varargs` or `kwargs` is an ordinary one, and the macro then catches no such arguments.
+    const catches = (name: string) =>
+      firstUse(body, name) === 'read' && !params.some((param) => param.name === name);
+    const varargsSlot = catches('varargs') ? inner.declareBound('varargs') : -1;
+    const kwargsSlot = catches('kwargs') ? inner.declareBound('kwargs') : -1;
     inner.declareAssigned(this.inSlots);
     const firstDefault = params.length - defaultNodes.length;
     const defaults = defaultNodes.map((value) => this.guarded(value, this.expression(value, inner)));
