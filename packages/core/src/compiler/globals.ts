@@ -22,7 +22,6 @@ import {
   NO_OBJECT,
   PyCallable,
   setKey,
-  textOf,
   toJsNumber,
   tuple,
   Undefined,
@@ -205,8 +204,11 @@ function dictArguments(args: unknown[], kwargs: Kwargs): [unknown, unknown][] {
     if (isDict(source)) entries.push(...dictEntries(source));
     else {
       iterate(source).forEach((pair, i) => {
-        const kv = Array.isArray(pair) || textOf(pair) !== undefined ? iterate(pair) : null;
-        if (kv === null) {
+        // Any iterable of two items is a pair, as Python's dict() takes it: a dict of two keys too.
+        let kv: unknown[];
+        try {
+          kv = iterate(pair);
+        } catch {
           throw new TemplateRuntimeError(
             'TypeError',
             `cannot convert dictionary update sequence element #${i} to a sequence`,
