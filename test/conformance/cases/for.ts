@@ -225,6 +225,40 @@ export const cases: Case[] = rows([
     '{% filter upper %}{% break %}{% endfilter %}',
   ],
   [
+    'a loop body that binds loop (with target) before reading it has no loop variable',
+    '{% for x in [1, 2] %}{% with loop = loop.index %}{{ loop }}{% endwith %}{% endfor %}',
+  ],
+  [
+    'a loop body that binds loop as a macro parameter first has no loop variable',
+    '{% for x in [1, 2] %}{% macro m(loop) %}{% endmacro %}{{ loop.index }}{% endfor %}',
+  ],
+  [
+    'a loop body that binds loop as a call-block parameter first has no loop variable',
+    '{% macro m() %}{{ caller() }}{% endmacro %}{% for x in [1, 2] %}{% call(loop) m() %}{% endcall %}{{ loop.index }}{% endfor %}',
+  ],
+  [
+    'a loop body that binds loop first reads the render variable loop',
+    '{% for x in [1, 2] %}{% with loop = 5 %}{{ loop }}{% endwith %}{{ loop }}{% endfor %}',
+    { loop: 'D' },
+  ],
+  [
+    'an outer loop whose inner loop binds loop first has no loop variable either',
+    '{% for x in [1, 2] %}{% for y in [1] %}{% with loop = 5 %}{% endwith %}{{ loop.index }}{% endfor %}{% endfor %}',
+  ],
+  [
+    'with two targets, loop read by the first value is the outer one: none',
+    '{% for x in [1, 2] %}{% with a = loop.index, loop = 3 %}{{ a }}{{ loop }}{% endwith %}{% endfor %}',
+  ],
+  [
+    'a loop body that reads loop before binding it has the loop variable',
+    '{% for x in [1, 2] %}{{ loop.index }}{% with loop = 5 %}{{ loop }}{% endwith %}{% endfor %}' +
+      '{% for x in [1, 2] %}{% macro m(a=loop) %}{{ a.index }}{% endmacro %}{{ m() }}{% endfor %}',
+  ],
+  [
+    'a recursive loop always has the loop variable',
+    '{% for x in [1, 2] recursive %}{% with loop = 5 %}{{ loop }}{% endwith %}{{ loop.index }}{% endfor %}',
+  ],
+  [
     'nested loops with their own loop variables',
     '{% for a in "ab" %}{% for b in "xy" %}{{ loop.index }}{{ a }}{{ b }} {% endfor %}{{ loop.index }}|{% endfor %}',
   ],

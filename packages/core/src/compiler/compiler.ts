@@ -1409,8 +1409,10 @@ export class Compiler {
     const bind = this.loopBinder(forNode.target, inner, forNode);
     // `for item in ...`: the item goes straight into its slot, without calling the binder.
     const itemSlot = forNode.target.type === 'Name' ? (inner.slot(forNode.target.name) as number) : -1;
+    // Jinja2 makes the loop's `loop` only when the body's first use of the name reads it (`find_undeclared`): a body
+    // that first binds it (a `with` target, a macro or call-block parameter) reads `loop` from around the loop.
     const loopSlot =
-      forNode.recursive || firstUse(forNode.body, 'loop') !== null ? inner.declareBound('loop') : -1;
+      forNode.recursive || firstUse(forNode.body, 'loop') === 'read' ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
     inner.declareAssigned(this.inSlots);
     // The names the body sets keep no value from one iteration into the next: emptied, unless the body surely sets
