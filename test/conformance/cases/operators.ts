@@ -182,6 +182,13 @@ export const cases: Case[] = rows([
   ['range methods', '{{ range(5).count(2) }} {{ range(5).index(3) }}'],
   ['a range has no append', '{{ range(3).append(1) }}'],
   ['an unknown range index', '{{ range(3).index(7) }}'],
+  [
+    'range index of a value that is not an int is searched for as in a sequence',
+    '{{ range(4).index(none) }}',
+  ],
+  ['range index of a float not in it', '{{ range(0, 10, 2).index(3.0) }}'],
+  ['range index of an equal float and a bool', '{{ range(4).index(1.0) }}|{{ range(4).index(true) }}'],
+  ['range index of a bool not in it names the bool', '{{ range(1, 4).index(false) }}'],
   ['a string times Markup is a TypeError', "{{ 'ab' * ('x'|safe) }}"],
   ['Markup times a list is a TypeError', "{{ ('x'|safe) * [1] }}"],
   ['Markup times Markup is a TypeError', "{{ ('x'|safe) * ('y'|safe) }}"],
