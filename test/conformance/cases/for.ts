@@ -309,6 +309,23 @@ export const cases: Case[] = rows([
     { tree: [{ n: 'a', c: [{ n: 'b', c: [{ n: 'c' }] }] }] },
   ],
   ['calling loop() without recursive is an error', '{% for x in [[1]] %}{{ loop(x) }}{% endfor %}'],
+  [
+    'loop() with no argument fails as Python binds the call, recursive or not',
+    '{% for x in [1] %}{{ loop() }}{% endfor %}',
+  ],
+  ['loop() with no argument in a recursive loop', '{% for x in [1] recursive %}{{ loop() }}{% endfor %}'],
+  ['loop() with an unknown keyword', "{% for a in 'x' recursive %}{{ loop(c=1) }}{% endfor %}"],
+  ['loop() with an unknown keyword, not recursive', "{% for a in 'x' %}{{ loop(c=1) }}{% endfor %}"],
+  [
+    'loop() takes its argument as the keyword iterable',
+    '{% for a in [[]] recursive %}{{ loop(iterable=a) }}.{% endfor %}',
+  ],
+  ['loop() with two positional arguments', '{% for a in [[]] recursive %}{{ loop(a, 2) }}.{% endfor %}'],
+  ['loop() with iterable given twice', '{% for a in [[]] recursive %}{{ loop(a, iterable=2) }}.{% endfor %}'],
+  [
+    'loop() reports an unknown keyword before extra positional arguments',
+    '{% for a in [[]] recursive %}{{ loop(a, 2, c=1) }}.{% endfor %}',
+  ],
   ['loop unpacking three names', '{% for a, b, c in [(1, 2, 3)] %}{{ c }}{{ b }}{{ a }}{% endfor %}'],
   ['loop over a string with whitespace control', '{%- for c in "abc" -%}\n  {{ c }}\n{%- endfor -%}'],
   [
