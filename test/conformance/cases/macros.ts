@@ -38,6 +38,7 @@ export const cases: Case[] = rows([
     '{% macro m(varargs) %}{{ varargs }}{{ kwargs }}{% endmacro %}{{ m(1, x=2) }} {{ m.catch_kwargs }}' +
       '{% macro d(kwargs=5, varargs=6) %}{{ varargs }}{{ kwargs }}{% endmacro %} {{ d() }} {{ d(kwargs=1) }}',
   ],
+  ['a call block of range gets caller as a keyword it refuses', '{% call range(2) %}{% endcall %}'],
   [
     'a call block parameter named varargs',
     '{% macro m() %}{{ caller(1) }}{% endmacro %}{% call(varargs) m() %}{{ varargs }}{% endcall %}',

@@ -385,6 +385,20 @@ function isNegativeNumber(value: unknown): boolean {
   return typeof value === 'number' && value < 0;
 }
 
+/**
+ * A piece Jinja2 yields into the output without `str()` (a `{% filter %}` block's or a `{% call %}`'s result): text
+ * as it is; anything else fails as Python's `''.join` does when the output is joined. The message leaves out the
+ * position among the pieces joined that Python's names (a listed difference).
+ */
+function outputPiece(v: unknown, at: ast.Span, source: string): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof Markup) return v.value;
+  throw new TemplateRuntimeError(
+    'TypeError',
+    `sequence item: expected str instance, ${typeName(v)} found`,
+  ).locate(at.line, at.col, source);
+}
+
 /** Just the place of a node: closures keep this instead of the node, so the syntax tree can be freed. */
 function spanOf(node: ast.Span): ast.Span {
   return { line: node.line, col: node.col };
@@ -2142,22 +2156,13 @@ export class Compiler {
 
   /**
    * `{% filter f %}...{% endfilter %}`. Jinja2 puts the filter's result into the output as it is, so a filter that
-   * gives no text (`length`, `wordcount`, `first` of '') fails when the output is joined, as here; the message
-   * leaves out the position among the pieces joined that Python's names (a listed difference).
+   * gives no text (`length`, `wordcount`, `first` of '') fails when the output is joined (see `outputPiece`).
    */
   private filterBlock(node: ast.FilterBlock, scope: Scope): St {
     const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
     const at = spanOf(node);
     const source = this.source;
-    return (f) => {
-      const v = value(f);
-      if (typeof v === 'string') return v;
-      if (v instanceof Markup) return v.value;
-      throw new TemplateRuntimeError(
-        'TypeError',
-        `sequence item: expected str instance, ${typeName(v)} found`,
-      ).locate(at.line, at.col, source);
-    };
+    return (f) => outputPiece(value(f), at, source);
   }
 
   private block(node: ast.Block, scope: Scope): St {
@@ -2363,10 +2368,17 @@ export class Compiler {
     };
   }
 
+  /**
+   * `{% call f() %}...{% endcall %}`. Jinja2 puts what the call returns into the output as it is, as it does a
+   * `{% filter %}` block's result: a macro's text, but a dict from `dict()` or a namespace fails when the output
+   * is joined (see `outputPiece`).
+   */
   private callBlock(node: ast.CallBlock, scope: Scope): St {
     const makeCaller = this.macroFunction(null, node, scope);
     const call = this.call(node.call, scope, (f) => makeCaller(f));
-    return (f) => toText(call(f));
+    const at = spanOf(node);
+    const source = this.source;
+    return (f) => outputPiece(call(f), at, source);
   }
 
   private cycle(cycle: ast.Cycle, scope: Scope): St {
