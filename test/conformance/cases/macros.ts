@@ -21,6 +21,26 @@ export const cases: Case[] = rows([
   ['macro varargs', '{% macro f(a) %}{{ a }}{{ varargs }}{% endmacro %}{{ f(1, 2, 3) }}'],
   ['macro kwargs', '{% macro f(a) %}{{ a }}{{ kwargs }}{% endmacro %}{{ f(1, x=2) }}'],
   [
+    'a default that reads its own parameter sees an undefined name',
+    '{% macro m(a=a) %}{{ a.x }}{% endmacro %}{{ m() }}',
+  ],
+  [
+    'a default that reads a later parameter not given sees an undefined name',
+    '{% macro m(a=b, b=1) %}{{ a.x }}{% endmacro %}{{ m() }}',
+  ],
+  [
+    'a default that reads a later parameter given, or an earlier default',
+    '{% macro m(a=b, b=1) %}{{ a }}{% endmacro %}{{ m(b=3) }}|{{ m(1) }}{% macro k(a=1, b=a) %}{{ b }}{% endmacro %}|{{ k() }}',
+  ],
+  [
+    'a default that reads an earlier parameter without a default, not given',
+    '{% macro m(a, b=a) %}{{ b.x }}{% endmacro %}{{ m() }}',
+  ],
+  [
+    'a call block default that reads a later parameter',
+    '{% macro m(a=b, b=2) %}{{ a.x }}{{ caller() }}{% endmacro %}{% call m() %}c{% endcall %}',
+  ],
+  [
     'a macro parameter named varargs or kwargs is an ordinary parameter',
     '{% macro m(varargs) %}{{ varargs }}{% endmacro %}{% macro k(kwargs) %}{{ kwargs }}{% endmacro %}' +
       '{{ m(1) }} {{ k(2) }} [{{ m() }}] {{ m.catch_varargs }} {{ k.catch_kwargs }} {{ m.arguments }}',

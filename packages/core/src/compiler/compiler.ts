@@ -2221,7 +2221,12 @@ export class Compiler {
     const render = this.statements(body, inner);
     this.watchControl = outerWatch;
     const paramNames = params.map((param) => param.name);
-    const notProvided = paramNames.map((param) => `parameter ${strRepr(param)} was not provided`);
+    // What a parameter no argument gave holds while the defaults run: Jinja2 makes one without a default the
+    // "not provided" Undefined before any default runs, while one with a default is still unset, which a default
+    // that reads it (its own, or a later parameter's) sees as a plain undefined name (`'a' is undefined`).
+    const notProvided = paramNames.map((param, i) =>
+      i < firstDefault ? `parameter ${strRepr(param)} was not provided` : undefined,
+    );
     const size = inner.size;
     const attributes = new Map<string, unknown>([
       ['name', name],
