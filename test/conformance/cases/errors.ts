@@ -86,6 +86,46 @@ export const cases: Case[] = rows([
     '{{ 1 if ((d.b|first) is stri|g) }}',
     { d: { b: 'x' } },
   ],
+  [
+    'an unknown filter in a loop body inside an if branch fails while compiling',
+    '{% if 1 %}{% for i in [1] %}{{ i|nope }}{% endfor %}{% endif %}',
+  ],
+  [
+    'an unknown filter on a block set inside a branch not taken fails',
+    '{% if 0 %}{% set x | nope %}a{% endset %}{% endif %}',
+  ],
+  [
+    'an unknown test in a macro body inside an if branch fails',
+    '{% if 1 %}{% macro m() %}{{ 1 is nope }}{% endmacro %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a macro default inside an if branch fails',
+    '{% if 0 %}{% macro m(a=1|nope) %}{% endmacro %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a with body inside an if branch fails',
+    '{% if 1 %}{% with %}{{ 1|nope }}{% endwith %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a loop else inside a branch not taken fails',
+    '{% if 0 %}{% for i in x %}{% else %}{{ 1|nope }}{% endfor %}{% endif %}',
+  ],
+  [
+    'an unknown test in a loop filter inside a branch not taken fails',
+    '{% if 0 %}{% for i in x if i is nope %}{% endfor %}{% endif %}',
+  ],
+  [
+    'an unknown filter block inside a branch not taken fails',
+    '{% if 0 %}{% filter nope %}a{% endfilter %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a call block body inside a branch not taken fails',
+    '{% if 0 %}{% call m() %}{{ 1|nope }}{% endcall %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a with value, a loop iterable, a call or a set in a branch not taken is not checked',
+    '{% if 0 %}{% with a = 1|nope %}{% endwith %}{% for i in x|nope %}{% endfor %}{% call m(1|nope) %}{% endcall %}{% set y = 1|nope %}{% if 1 %}{{ 1|nope }}{% endif %}{% endif %}ok',
+  ],
   ['an unknown filter after a literal that decides an or is not checked', "{{ {'k': 1} or x|nope }}"],
   ['an unknown filter after a literal that decides an and is not checked', '{{ 0 and x|nope }}'],
   ['an unknown filter after a literal that does not decide an or is an error', '{{ 0 or x|nope }}'],

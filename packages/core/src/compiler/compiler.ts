@@ -786,7 +786,10 @@ export class Compiler {
   private readonly free = new Set<string>();
   private readonly whole = new Set<string>();
   private readonly members = new Map<string, Set<string>>();
-  /** Inside `if` branches and conditional expressions an unknown filter fails only when it runs, as in Jinja2. */
+  /**
+   * Inside `if` branches and conditional expressions an unknown filter fails only when it runs, as in Jinja2; a
+   * frame of its own inside them (see `framed`) is not soft again.
+   */
   private soft = 0;
   /** Loop bodies being compiled that contain `break`/`continue`. */
   private watchControl = false;
@@ -1439,12 +1442,13 @@ export class Compiler {
     const resetLocals = resets.length > 0;
     const size = inner.size;
     const newSlots = slotsMaker(size);
+    const test = forNode.test;
     const filter =
-      forNode.test === null ? null : this.loopFilterParts(forNode.target, forNode.test, scope, forNode);
+      test === null ? null : this.framed(() => this.loopFilterParts(forNode.target, test, scope, forNode));
     const keep = filter === null ? null : loopFilterOf(filter);
     const outerWatch = this.watchControl;
     this.watchControl = containsControl(forNode.body);
-    const body = this.statements(forNode.body, inner);
+    const body = this.framed(() => this.statements(forNode.body, inner));
     this.watchControl = outerWatch;
     const otherwise = forNode.else_.length > 0 ? this.scopedBody(forNode.else_, scope) : null;
     const recursive = forNode.recursive;
@@ -2117,13 +2121,15 @@ export class Compiler {
     if (frameless) inner.runInOuterFrame();
     const outerWatch = this.watchControl;
     this.watchControl = watch;
-    const run = this.statements(body, inner);
+    const run = this.framed(() => this.statements(body, inner));
     this.watchControl = outerWatch;
     let value: (f: Frame) => T;
     if (filter === null) value = run as (f: Frame) => T;
-    else if (textSlot < 0) value = this.filterChain(filter, inner, run) as (f: Frame) => T;
+    else if (textSlot < 0) value = this.framed(() => this.filterChain(filter, inner, run)) as (f: Frame) => T;
     else {
-      const filtered = this.filterChain(filter, inner, (f) => f.vars[textSlot]) as (f: Frame) => T;
+      const filtered = this.framed(() => this.filterChain(filter, inner, (f) => f.vars[textSlot])) as (
+        f: Frame,
+      ) => T;
       value = (f) => {
         const text = run(f);
         if (f.run.control !== Control.None) return '' as T;
@@ -2175,7 +2181,7 @@ export class Compiler {
     inner.analyze({ params: node.targets, body: node.body });
     const slots = node.targets.map((target) => inner.declareBound(target.name));
     inner.declareAssigned(this.inSlots);
-    const body = this.statements(node.body, inner);
+    const body = this.framed(() => this.statements(node.body, inner));
     const newSlots = slotsMaker(inner.size);
     return (f) => {
       const vars = newSlots();
@@ -2215,10 +2221,12 @@ export class Compiler {
     const kwargsSlot = catches('kwargs') ? inner.declareBound('kwargs') : -1;
     inner.declareAssigned(this.inSlots);
     const firstDefault = params.length - defaultNodes.length;
-    const defaults = defaultNodes.map((value) => this.guarded(value, this.expression(value, inner)));
+    const defaults = this.framed(() =>
+      defaultNodes.map((value) => this.guarded(value, this.expression(value, inner))),
+    );
     const outerWatch = this.watchControl;
     this.watchControl = false;
-    const render = this.statements(body, inner);
+    const render = this.framed(() => this.statements(body, inner));
     this.watchControl = outerWatch;
     const paramNames = params.map((param) => param.name);
     // What a parameter no argument gave holds while the defaults run: Jinja2 makes one without a default the
@@ -3431,6 +3439,21 @@ export class Compiler {
         throw locate(error, at, source);
       }
     };
+  }
+
+  /**
+   * Compiles what Jinja2 compiles in a frame of its own (`frame.inner()`: a loop's body, filter and `else`, a `with`
+   * body, a `{% set %}` or `{% filter %}` block, a macro's defaults and body): such a frame is not soft, so an unknown
+   * filter or test there fails while compiling even inside an `if` branch.
+   */
+  private framed<T>(compile: () => T): T {
+    const outer = this.soft;
+    this.soft = 0;
+    try {
+      return compile();
+    } finally {
+      this.soft = outer;
+    }
   }
 
   /**
