@@ -126,6 +126,33 @@ export const cases: Case[] = rows([
     'an unknown filter in a with value, a loop iterable, a call or a set in a branch not taken is not checked',
     '{% if 0 %}{% with a = 1|nope %}{% endwith %}{% for i in x|nope %}{% endfor %}{% call m(1|nope) %}{% endcall %}{% set y = 1|nope %}{% if 1 %}{{ 1|nope }}{% endif %}{% endif %}ok',
   ],
+  [
+    'an unknown filter is reported before an assignment to loop in a later loop',
+    '{% set v = y|nope %}{% for loop in a %}{% endfor %}',
+  ],
+  [
+    'an assignment to loop is reported before an unknown filter after its loop',
+    '{% for loop in a %}{% endfor %}{{ e|nope }}',
+  ],
+  ['an unknown filter is reported before continue outside a loop', '{% continue %}{{ e|nope }}'],
+  ['an unknown filter is reported before a repeated keyword', '{{ e(a=1, a=2) }}{{ e|nope }}'],
+  [
+    'a macro argument named twice is reported before break outside a loop',
+    '{% break %}{% macro m(a, a) %}{% endmacro %}',
+  ],
+  ['a slice in a tuple subscript is reported before break outside a loop', '{% break %}{{ x[1:2, 3] }}'],
+  [
+    'a repeated keyword in a branch Jinja2 folds away is never compiled',
+    '{{ 1 if 1 else dict(a=1, a=2) }}|{{ 0 and dict(a=1, a=2) }}',
+  ],
+  [
+    'a repeated keyword in a set value folded away',
+    '{% set x = 1 if 1 else dict(a=1, a=2) %}{{ x }}{% if 0 and f(a=1, a=2) %}{% endif %}',
+  ],
+  [
+    'a repeated keyword in an if branch not taken is still compiled',
+    '{% if 0 %}{{ dict(a=1, a=2) }}{% endif %}',
+  ],
   ['an unknown filter after a literal that decides an or is not checked', "{{ {'k': 1} or x|nope }}"],
   ['an unknown filter after a literal that decides an and is not checked', '{{ 0 and x|nope }}'],
   ['an unknown filter after a literal that does not decide an or is an error', '{{ 0 or x|nope }}'],

@@ -21,6 +21,7 @@ import {
   spendRunning,
 } from '../limits';
 import type * as ast from '../parser/ast';
+import { LOOP_ASSIGNMENT, loopAssignments, pythonCompileError } from '../parser/validate';
 import {
   callValue,
   getattr,
@@ -803,6 +804,10 @@ export class Compiler {
   private readonly constants = new Map<Ev, unknown>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
   private readonly folder: ConstantFolder;
+  /** The nodes Jinja2 folds to a constant: it generates no code for them, which Python then never checks. */
+  private readonly foldedNodes = new Set<ast.Expr>();
+  /** Each loop that assigns to `loop` inside it, with the first such name (see `loopAssignments`). */
+  private loopAssignments = new Map<ast.For, ast.Name>();
   /** Set while the folder evaluates a node, whose operands are constants already. */
   private folding = false;
   /** The render folding evaluates in: no variables, limits of its own. */
@@ -840,10 +845,15 @@ export class Compiler {
   /** Compiles the whole template. */
   compile(template: ast.TemplateNode): Program {
     this.inSlots = slotNamespaces(template);
+    this.loopAssignments = loopAssignments(template);
     const scope = new Scope(null);
     scope.analyze({ body: template.body });
     scope.declareAssigned(this.inSlots);
     const body = this.statements(template.body, scope);
+    // Python compiles the code Jinja2 generated once all of it is made, after Jinja2's own errors.
+    const problem = pythonCompileError(template, this.source, this.foldedNodes);
+    if (problem !== null) throw problem;
+    this.foldedNodes.clear();
     // A closure that keeps the compiler alive would keep this table of every node too.
     this.folder.forget();
     this.foldRun = null;
@@ -1048,6 +1058,8 @@ export class Compiler {
       return this.printed(node.node, scope);
     }
     const folded = this.folder.valueOf(node);
+    // Jinja2 prints the value an output folds to, however large.
+    if (folded !== null) this.foldedNodes.add(node);
     if (folded === null || !smallValue(folded.value)) return this.expression(node, scope);
     const slow = this.softExpression(node, scope, false);
     try {
@@ -1259,6 +1271,7 @@ export class Compiler {
    */
   private condition(node: ast.Expr, scope: Scope): Cond {
     const folded = this.folding ? null : this.folder.valueOf(node);
+    if (folded !== null && safeRepr(folded.value)) this.foldedNodes.add(node);
     // A large value is left to the render, unfolded (`smallValue`, checked first: it stops early).
     if (folded === null || !smallValue(folded.value) || !safeRepr(folded.value))
       return this.conditionOf(node, scope);
@@ -1413,6 +1426,8 @@ export class Compiler {
   }
 
   private forLoop(forNode: ast.For, scope: Scope): St {
+    const assignment = this.loopAssignments.get(forNode);
+    if (assignment !== undefined) this.failAssertion(LOOP_ASSIGNMENT, assignment);
     const source = this.source;
     const node = { ...spanOf(forNode), iter: spanOf(forNode.iter) };
     // A loop over a chain of `select`, `map`... pulls each item through it as it reaches the item (`chainFeed`).
@@ -2433,6 +2448,8 @@ export class Compiler {
   private expression(node: ast.Expr, scope: Scope): Ev {
     if (this.folding || node.type === 'Const') return this.compileExpression(node, scope);
     const folded = this.folder.valueOf(node);
+    // Jinja2 writes a folded value whose repr it can write, however large.
+    if (folded !== null && safeRepr(folded.value)) this.foldedNodes.add(node);
     // A large value is left to the render, unfolded (`smallValue`, checked first: it stops early).
     if (folded === null || !smallValue(folded.value) || !safeRepr(folded.value))
       return this.compileExpression(node, scope);
@@ -2893,6 +2910,18 @@ export class Compiler {
 
   private getitem(node: ast.Getitem, scope: Scope): Ev {
     const arg = node.arg;
+    if (arg.type === 'Tuple' && arg.items.some((item) => item.type === 'Slice')) {
+      // `x[1:2, 3]`, which Python rejects in the code Jinja2 writes: `pythonCompileError` reports it once the whole
+      // template is compiled, so only Jinja2's checks of the parts (an unknown filter) are made here.
+      this.expression(node.node, scope);
+      for (const item of arg.items) {
+        const parts = item.type === 'Slice' ? [item.start, item.stop, item.step] : [item];
+        for (const part of parts) if (part !== null) this.expression(part, scope);
+      }
+      return () => {
+        throw new TemplateSyntaxError('a slice is only allowed inside brackets', node.line, node.col);
+      };
+    }
     if (arg.type === 'Slice') {
       const obj = this.expression(node.node, scope);
       const part = (e: ast.Expr | null): Ev | null => (e === null ? null : this.expression(e, scope));
