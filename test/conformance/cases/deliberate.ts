@@ -32,6 +32,14 @@ export const cases: Case[] = rows([
   ],
   ['a call block of dict() fails without the position', 'a{% call dict() %}{% endcall %}'],
   [
+    'a filter block in a macro fails when the macro returns, before a later error',
+    "{% macro m() %}{% filter length %}{% endfilter %}{% endmacro %}{{ m() }}{{ 1 + 'a' }}",
+  ],
+  [
+    'a filter block in a block set fails at the end of the set, before a later error',
+    "{% set x %}{% filter length %}{% endfilter %}{% endset %}{{ 1 + 'a' }}",
+  ],
+  [
     'a call block of namespace() through another name fails without the position',
     '{% set n = namespace %}{% call n(a=1) %}x{% endcall %}',
   ],

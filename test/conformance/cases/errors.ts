@@ -153,6 +153,30 @@ export const cases: Case[] = rows([
     'a repeated keyword in an if branch not taken is still compiled',
     '{% if 0 %}{{ dict(a=1, a=2) }}{% endif %}',
   ],
+  [
+    'a filter block that gives no text fails only when the output is joined: a later error comes first',
+    "{% filter length %}{% endfilter %}{{ 1 + 'a' }}",
+  ],
+  [
+    'a call block of dict() fails only when the output is joined',
+    "{% call dict() %}{% endcall %}{{ 1 + 'a' }}",
+  ],
+  [
+    'a later error in the macro whose output holds a filter block that gives no text comes first',
+    "{% macro m() %}{% filter length %}{% endfilter %}{{ 1 + 'a' }}{% endmacro %}{{ m() }}",
+  ],
+  [
+    'a macro with text output does not report a pending join error of the output around it',
+    "{% macro m() %}x{% endmacro %}{% filter length %}{% endfilter %}{{ m() }}{{ 1 + 'a' }}",
+  ],
+  [
+    'break leaves a block set before its text is joined: a call block of dict() in it does not fail',
+    '{% for i in [1, 2] %}{% set x %}{% call dict() %}{% endcall %}{% break %}{% endset %}{% endfor %}ok',
+  ],
+  [
+    'a filter block inside another: a later error in the outer body comes first',
+    "{% filter upper %}{% filter length %}{% endfilter %}{{ 1 + 'a' }}{% endfilter %}",
+  ],
   ['an unknown filter after a literal that decides an or is not checked', "{{ {'k': 1} or x|nope }}"],
   ['an unknown filter after a literal that decides an and is not checked', '{{ 0 and x|nope }}'],
   ['an unknown filter after a literal that does not decide an or is an error', '{{ 0 or x|nope }}'],

@@ -21,7 +21,13 @@ import {
   spendRunning,
 } from '../limits';
 import type * as ast from '../parser/ast';
-import { LOOP_ASSIGNMENT, loopAssignments, pythonCompileError } from '../parser/validate';
+import {
+  type AnyNode,
+  eachChild,
+  LOOP_ASSIGNMENT,
+  loopAssignments,
+  pythonCompileError,
+} from '../parser/validate';
 import {
   callValue,
   getattr,
@@ -388,16 +394,36 @@ function isNegativeNumber(value: unknown): boolean {
 
 /**
  * A piece Jinja2 yields into the output without `str()` (a `{% filter %}` block's or a `{% call %}`'s result): text
- * as it is; anything else fails as Python's `''.join` does when the output is joined. The message leaves out the
+ * as it is; anything else fails as Python's `''.join` does, once the output it is part of is joined (see `joined`):
+ * until then the render goes on, and an error it meets first is the one reported. The message leaves out the
  * position among the pieces joined that Python's names (a listed difference).
  */
-function outputPiece(v: unknown, at: ast.Span, source: string): string {
+function outputPiece(v: unknown, at: ast.Span, source: string, run: Run): string {
   if (typeof v === 'string') return v;
   if (v instanceof Markup) return v.value;
-  throw new TemplateRuntimeError(
+  run.joinError ??= new TemplateRuntimeError(
     'TypeError',
     `sequence item: expected str instance, ${typeName(v)} found`,
   ).locate(at.line, at.col, source);
+  return '';
+}
+
+/**
+ * Output that Jinja2 collects and joins as one text (the template's, a macro's, a `{% set %}` or `{% filter %}`
+ * block's body): a piece in it that is not text (see `outputPiece`) fails once `render` is done, unless a
+ * `break`/`continue` left the body before Jinja2 would join it.
+ */
+function joined<T>(render: (f: Frame) => T): (f: Frame) => T {
+  return (f) => {
+    const run = f.run;
+    const outer = run.joinError;
+    run.joinError = null;
+    const out = render(f);
+    const error = run.joinError;
+    run.joinError = outer;
+    if (error !== null && run.control === Control.None) throw error;
+    return out;
+  };
 }
 
 /** Just the place of a node: closures keep this instead of the node, so the syntax tree can be freed. */
@@ -804,6 +830,8 @@ export class Compiler {
   private readonly constants = new Map<Ev, unknown>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
   private readonly folder: ConstantFolder;
+  /** Whether the template has a piece of output that may not be text, whose error waits for a join (`joined`). */
+  private piecesJoined = false;
   /** The nodes Jinja2 folds to a constant: it generates no code for them, which Python then never checks. */
   private readonly foldedNodes = new Set<ast.Expr>();
   /** Each loop that assigns to `loop` inside it, with the first such name (see `loopAssignments`). */
@@ -846,10 +874,11 @@ export class Compiler {
   compile(template: ast.TemplateNode): Program {
     this.inSlots = slotNamespaces(template);
     this.loopAssignments = loopAssignments(template);
+    this.piecesJoined = hasUntextedPieces(template);
     const scope = new Scope(null);
     scope.analyze({ body: template.body });
     scope.declareAssigned(this.inSlots);
-    const body = this.statements(template.body, scope);
+    const body = this.joinedWhereNeeded(this.statements(template.body, scope));
     // Python compiles the code Jinja2 generated once all of it is made, after Jinja2's own errors.
     const problem = pythonCompileError(template, this.source, this.foldedNodes);
     if (problem !== null) throw problem;
@@ -2113,7 +2142,8 @@ export class Compiler {
   /**
    * Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies and a
    * loop's `{% else %}` do. A block's `filter` runs in the block's scope, after the body, as in Jinja2;
-   * `detached` is a `{% block %}`'s scope (see `Scope`).
+   * `detached` is a `{% block %}`'s scope (see `Scope`); `buffered`, a `{% set %}` or `{% filter %}` block's body, which
+   * Jinja2 joins into one text (see `joined`).
    *
    * A `break`/`continue` in the body (of a loop around it) stops the body where it is, and then the filter does
    * not run: Jinja2 leaves the loop before it would filter the buffered text (its arguments are not evaluated
@@ -2123,7 +2153,11 @@ export class Compiler {
   private scopedBody<T = string>(
     body: readonly ast.Stmt[],
     scope: Scope,
-    { filter = null, detached = false }: { filter?: ast.Filter | null; detached?: boolean } = {},
+    {
+      filter = null,
+      detached = false,
+      buffered = false,
+    }: { filter?: ast.Filter | null; detached?: boolean; buffered?: boolean } = {},
   ): (f: Frame) => T {
     const inner = new Scope(scope, detached);
     inner.analyze({ body, after: filter });
@@ -2136,7 +2170,8 @@ export class Compiler {
     if (frameless) inner.runInOuterFrame();
     const outerWatch = this.watchControl;
     this.watchControl = watch;
-    const run = this.framed(() => this.statements(body, inner));
+    const statements = this.framed(() => this.statements(body, inner));
+    const run = buffered ? this.joinedWhereNeeded(statements) : statements;
     this.watchControl = outerWatch;
     let value: (f: Frame) => T;
     if (filter === null) value = run as (f: Frame) => T;
@@ -2158,7 +2193,7 @@ export class Compiler {
   }
 
   private assignBlock(node: ast.AssignBlock, scope: Scope): St {
-    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
+    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter, buffered: true });
     const store = this.store(node.target, scope, node, true);
     noteAssigned(scope, node.target);
     if (containsControl(node.body)) {
@@ -2180,10 +2215,10 @@ export class Compiler {
    * gives no text (`length`, `wordcount`, `first` of '') fails when the output is joined (see `outputPiece`).
    */
   private filterBlock(node: ast.FilterBlock, scope: Scope): St {
-    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
+    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter, buffered: true });
     const at = spanOf(node);
     const source = this.source;
-    return (f) => outputPiece(value(f), at, source);
+    return (f) => outputPiece(value(f), at, source, f.run);
   }
 
   private block(node: ast.Block, scope: Scope): St {
@@ -2241,7 +2276,7 @@ export class Compiler {
     );
     const outerWatch = this.watchControl;
     this.watchControl = false;
-    const render = this.framed(() => this.statements(body, inner));
+    const render = this.joinedWhereNeeded(this.framed(() => this.statements(body, inner)));
     this.watchControl = outerWatch;
     const paramNames = params.map((param) => param.name);
     // What a parameter no argument gave holds while the defaults run: Jinja2 makes one without a default the
@@ -2406,7 +2441,7 @@ export class Compiler {
     const call = this.call(node.call, scope, (f) => makeCaller(f));
     const at = spanOf(node);
     const source = this.source;
-    return (f) => outputPiece(call(f), at, source);
+    return (f) => outputPiece(call(f), at, source, f.run);
   }
 
   private cycle(cycle: ast.Cycle, scope: Scope): St {
@@ -3485,6 +3520,11 @@ export class Compiler {
     }
   }
 
+  /** `render` as `joined` makes it when the template has pieces that may not be text; else as it is (no cost). */
+  private joinedWhereNeeded<T>(render: (f: Frame) => T): (f: Frame) => T {
+    return this.piecesJoined ? joined(render) : render;
+  }
+
   /**
    * Fails for an unknown filter or test outside conditional code, before its value is compiled: Jinja2 looks up
    * the outermost of `x|f|g` first.
@@ -4130,4 +4170,14 @@ function isBareFilter(node: ast.Filter): boolean {
   return (
     node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null
   );
+}
+
+/** Whether the template has a `{% filter %}` or `{% call %}` block, whose result may not be text (see `joined`). */
+function hasUntextedPieces(node: AnyNode): boolean {
+  if (node.type === 'FilterBlock' || node.type === 'CallBlock') return true;
+  let found = false;
+  eachChild(node, (child) => {
+    found ||= hasUntextedPieces(child);
+  });
+  return found;
 }
