@@ -50,6 +50,22 @@ export const cases: Case[] = rows([
   ],
   ['namespace attribute set after creation', '{% set ns = namespace() %}{% set ns.a = "x" %}{{ ns.a }}'],
   ['namespace missing attribute is undefined', '{% set ns = namespace() %}[{{ ns.b }}]'],
+  [
+    'a set dict literal evaluates a value a later equal key drops, which Jinja2 folds only inside an expression',
+    "{% set a = {'k': 1[1:], 'k': 4} %}{{ a }}",
+  ],
+  [
+    'a set dict literal with a dropped key that is no constant Jinja2 can write',
+    "{% set a = {1[1:]: 1, 'k': 4} %}{{ a }}",
+  ],
+  [
+    'a set dict literal with a dropped value that folds to an Undefined, and printed dict literals fold whole',
+    "{% set a = {'k': 1[1], 'k': 4} %}{{ a }} {{ {'k': 1[1:], 'k': 4} }} {% set ns = namespace() %}{% set ns.a = {'k': 'a'.upper, 'k': 4} %}{{ ns.a }}",
+  ],
+  [
+    'a set of a namespace attribute evaluates the dropped value too',
+    "{% set ns = namespace() %}{% set ns.a = {'k': 1[1:], 'k': 4} %}{{ ns.a }}",
+  ],
   ['namespace from a dict', "{% set ns = namespace({'a': 1}, b=2) %}{{ ns.a }}{{ ns.b }}"],
   ['namespace subscript', "{% set ns = namespace(a=1) %}{{ ns['a'] }}"],
   [

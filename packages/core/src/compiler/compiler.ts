@@ -1964,7 +1964,7 @@ export class Compiler {
   private assign(node: ast.Assign, scope: Scope): St {
     if (node.target.type === 'Name') {
       // `{% set x = ... %}`: the value goes straight into its slot.
-      const ev = this.expression(node.node, scope);
+      const ev = this.assignedValue(node.node, scope);
       if (isNamespaceCall(node.node)) this.namespaceNames.add(node.target.name);
       const slot = scope.declare(node.target.name);
       noteAssigned(scope, node.target);
@@ -1981,13 +1981,29 @@ export class Compiler {
         return '';
       };
     }
-    const value = this.guarded(node.node, this.expression(node.node, scope));
+    const value = this.guarded(node.node, this.assignedValue(node.node, scope));
     const store = this.store(node.target, scope, node);
     noteAssigned(scope, node.target);
     return (f) => {
       store(f, value);
       return '';
     };
+  }
+
+  /**
+   * The value of a `{% set %}`. Jinja2 writes a dict literal there as Python code, item by item, without folding it
+   * whole as it folds one inside an expression: a value it folds to something it cannot write (`1[1:]`, an
+   * Undefined) is evaluated when the template runs, even where a later equal key drops it
+   * (`{'k': 1[1:], 'k': 4}` fails with Python's TypeError, where the whole dict would fold to `{'k': 4}`).
+   */
+  private assignedValue(node: ast.Expr, scope: Scope): Ev {
+    if (node.type !== 'Dict' || this.folder.valueOf(node) === null) return this.expression(node, scope);
+    const unwritten = (item: ast.Expr) => {
+      const folded = this.folder.valueOf(item);
+      return folded !== null && !safeRepr(folded.value);
+    };
+    const hidden = node.items.some((pair) => unwritten(pair.key) || unwritten(pair.value));
+    return hidden ? this.compileExpression(node, scope) : this.expression(node, scope);
   }
 
   /**
