@@ -110,8 +110,8 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     },
   },
   {
-    what: "A `{% filter %}` block whose filter gives no text fails as in Jinja2, but the message leaves out the position Python's names (`sequence item 2: ...`)",
-    template: /\{%-?\s*filter\b/,
+    what: "A `{% filter %}` block whose filter gives no text, or a `{% call %}` of something other than a macro (`dict()`), fails as in Jinja2, but the message leaves out the position Python's names (`sequence item 2: ...`)",
+    template: /\{%-?\s*(filter|call)\b/,
     jinja: { error: 'TypeError', message: /^sequence item \d+: expected str instance, \w+ found$/ },
     engine: { error: 'TypeError', message: /^sequence item: expected str instance, \w+ found$/ },
   },

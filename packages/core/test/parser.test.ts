@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TemplateSyntaxError } from '../src/errors';
+import { compile } from '../src/index';
 import type * as ast from '../src/parser/ast';
 import { MAX_NESTING, parse, parseAll } from '../src/parser/parser';
 import { MAX_AST_DEPTH } from '../src/parser/validate';
@@ -93,6 +94,17 @@ function syntaxError(source: string): TemplateSyntaxError {
     throw e;
   }
   throw new Error(`${JSON.stringify(source)} parsed without error`);
+}
+
+/** The error compiling `source` fails with: what Jinja2 checks while compiling, after parsing. */
+function compileError(source: string): TemplateSyntaxError {
+  try {
+    compile(source);
+  } catch (e) {
+    if (e instanceof TemplateSyntaxError) return e;
+    throw e;
+  }
+  throw new Error(`${JSON.stringify(source)} compiled without error`);
 }
 
 describe('literals', () => {
@@ -455,17 +467,46 @@ describe('checks Jinja2 makes while compiling', () => {
       24,
     ],
     ['{% block a %}{% endblock %}\n{% block a %}{% endblock %}', "block 'a' defined twice", 2, 4],
+    [
+      '{{ a[1:2, 3] }}',
+      'a slice (a:b) is only allowed directly inside brackets, not in a tuple: write x[a:b]',
+      1,
+      6,
+    ],
     ['{{ f(a=1, a=2) }}', 'keyword argument repeated: a', 1, 13],
     ['{% macro m(a, a) %}{% endmacro %}', "duplicate argument 'a' in function definition", 1, 15],
   ])('%j fails with %j (line %i, column %i)', (source, message, line, col) => {
-    const error = syntaxError(source);
+    const error = compileError(source);
     expect([error.message, error.line, error.column]).toEqual([message, line, col]);
   });
 
+  it('a block defined twice is found by parsing, before the template is compiled', () => {
+    expect(syntaxError('{% block a %}{% endblock %}{% block a %}{% endblock %}').message).toBe(
+      "block 'a' defined twice",
+    );
+  });
+
+  it('Python compile errors come after the errors Jinja2 reports while generating code', () => {
+    expect(compileError('{% continue %}{{ e|nope }}').message).toBe("No filter named 'nope'.");
+    expect(compileError('{{ e(a=1, a=2) }}{{ e|nope }}').message).toBe("No filter named 'nope'.");
+    expect(compileError('{% set v = y|nope %}{% for loop in a %}{% endfor %}').message).toBe(
+      "No filter named 'nope'.",
+    );
+    // Python's symbol table (a macro argument twice) reports before its code generator (break outside a loop).
+    expect(compileError('{% break %}{% macro m(a, a) %}{% endmacro %}').message).toBe(
+      "duplicate argument 'a' in function definition",
+    );
+  });
+
+  it('a repeated keyword in code Jinja2 folds away is never compiled by Python', () => {
+    expect(compile('{{ 1 if 1 else dict(a=1, a=2) }}').render({})).toBe('1');
+    expect(() => compile('{% if 0 %}{{ dict(a=1, a=2) }}{% endif %}')).toThrow('keyword argument repeated');
+  });
+
   it('allows set loop outside any loop, and break inside filter, set and with blocks in a loop', () => {
-    expect(() => parse('{% set loop = 1 %}')).not.toThrow();
+    expect(() => compile('{% set loop = 1 %}')).not.toThrow();
     expect(() =>
-      parse(
+      compile(
         '{% for x in y %}{% filter upper %}{% break %}{% endfilter %}{% set s %}{% continue %}{% endset %}' +
           '{% with %}{% break %}{% endwith %}{% endfor %}',
       ),
@@ -473,7 +514,7 @@ describe('checks Jinja2 makes while compiling', () => {
   });
 
   it('a repeated keyword is allowed when some key is a Python keyword (Jinja then passes a dict)', () => {
-    expect(() => parse('{{ dict(a=1, class=2, a=3) }}')).not.toThrow();
+    expect(() => compile('{{ dict(a=1, class=2, a=3) }}')).not.toThrow();
   });
 });
 
@@ -484,7 +525,6 @@ describe('what this dialect does not support', () => {
     ['{% with a, b = (1, 2) %}{% endwith %}', 'with needs one name per value'],
     ['{% set a, b %}xy{% endset %}', 'a block set needs a single name'],
     ["{{ '\\N{BULLET}' }}", '\\N{...} escapes are not supported'],
-    ['{{ a[1:2, 3] }}', 'a slice (a:b) is only allowed directly inside brackets'],
   ])('%j is a syntax error saying %j', (source, message) => {
     expect(syntaxError(source).message).toContain(message);
   });

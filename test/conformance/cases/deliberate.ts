@@ -30,6 +30,19 @@ export const cases: Case[] = rows([
     'a filter block whose filter gives an Undefined fails without the position',
     '{% filter first %}{% endfilter %}',
   ],
+  ['a call block of dict() fails without the position', 'a{% call dict() %}{% endcall %}'],
+  [
+    'a filter block in a macro fails when the macro returns, before a later error',
+    "{% macro m() %}{% filter length %}{% endfilter %}{% endmacro %}{{ m() }}{{ 1 + 'a' }}",
+  ],
+  [
+    'a filter block in a block set fails at the end of the set, before a later error',
+    "{% set x %}{% filter length %}{% endfilter %}{% endset %}{{ 1 + 'a' }}",
+  ],
+  [
+    'a call block of namespace() through another name fails without the position',
+    '{% set n = namespace %}{% call n(a=1) %}x{% endcall %}',
+  ],
   ['a format width over the limit is a LimitError', "{{ '{:100001}'.format(1)|length }}"],
   ['an int over the limit is a LimitError', '{{ 2 ** 1000001 > 0 }}'],
   ['break outside a loop is a TemplateSyntaxError', '{% break %}'],

@@ -86,6 +86,97 @@ export const cases: Case[] = rows([
     '{{ 1 if ((d.b|first) is stri|g) }}',
     { d: { b: 'x' } },
   ],
+  [
+    'an unknown filter in a loop body inside an if branch fails while compiling',
+    '{% if 1 %}{% for i in [1] %}{{ i|nope }}{% endfor %}{% endif %}',
+  ],
+  [
+    'an unknown filter on a block set inside a branch not taken fails',
+    '{% if 0 %}{% set x | nope %}a{% endset %}{% endif %}',
+  ],
+  [
+    'an unknown test in a macro body inside an if branch fails',
+    '{% if 1 %}{% macro m() %}{{ 1 is nope }}{% endmacro %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a macro default inside an if branch fails',
+    '{% if 0 %}{% macro m(a=1|nope) %}{% endmacro %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a with body inside an if branch fails',
+    '{% if 1 %}{% with %}{{ 1|nope }}{% endwith %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a loop else inside a branch not taken fails',
+    '{% if 0 %}{% for i in x %}{% else %}{{ 1|nope }}{% endfor %}{% endif %}',
+  ],
+  [
+    'an unknown test in a loop filter inside a branch not taken fails',
+    '{% if 0 %}{% for i in x if i is nope %}{% endfor %}{% endif %}',
+  ],
+  [
+    'an unknown filter block inside a branch not taken fails',
+    '{% if 0 %}{% filter nope %}a{% endfilter %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a call block body inside a branch not taken fails',
+    '{% if 0 %}{% call m() %}{{ 1|nope }}{% endcall %}{% endif %}',
+  ],
+  [
+    'an unknown filter in a with value, a loop iterable, a call or a set in a branch not taken is not checked',
+    '{% if 0 %}{% with a = 1|nope %}{% endwith %}{% for i in x|nope %}{% endfor %}{% call m(1|nope) %}{% endcall %}{% set y = 1|nope %}{% if 1 %}{{ 1|nope }}{% endif %}{% endif %}ok',
+  ],
+  [
+    'an unknown filter is reported before an assignment to loop in a later loop',
+    '{% set v = y|nope %}{% for loop in a %}{% endfor %}',
+  ],
+  [
+    'an assignment to loop is reported before an unknown filter after its loop',
+    '{% for loop in a %}{% endfor %}{{ e|nope }}',
+  ],
+  ['an unknown filter is reported before continue outside a loop', '{% continue %}{{ e|nope }}'],
+  ['an unknown filter is reported before a repeated keyword', '{{ e(a=1, a=2) }}{{ e|nope }}'],
+  [
+    'a macro argument named twice is reported before break outside a loop',
+    '{% break %}{% macro m(a, a) %}{% endmacro %}',
+  ],
+  ['a slice in a tuple subscript is reported before break outside a loop', '{% break %}{{ x[1:2, 3] }}'],
+  [
+    'a repeated keyword in a branch Jinja2 folds away is never compiled',
+    '{{ 1 if 1 else dict(a=1, a=2) }}|{{ 0 and dict(a=1, a=2) }}',
+  ],
+  [
+    'a repeated keyword in a set value folded away',
+    '{% set x = 1 if 1 else dict(a=1, a=2) %}{{ x }}{% if 0 and f(a=1, a=2) %}{% endif %}',
+  ],
+  [
+    'a repeated keyword in an if branch not taken is still compiled',
+    '{% if 0 %}{{ dict(a=1, a=2) }}{% endif %}',
+  ],
+  [
+    'a filter block that gives no text fails only when the output is joined: a later error comes first',
+    "{% filter length %}{% endfilter %}{{ 1 + 'a' }}",
+  ],
+  [
+    'a call block of dict() fails only when the output is joined',
+    "{% call dict() %}{% endcall %}{{ 1 + 'a' }}",
+  ],
+  [
+    'a later error in the macro whose output holds a filter block that gives no text comes first',
+    "{% macro m() %}{% filter length %}{% endfilter %}{{ 1 + 'a' }}{% endmacro %}{{ m() }}",
+  ],
+  [
+    'a macro with text output does not report a pending join error of the output around it',
+    "{% macro m() %}x{% endmacro %}{% filter length %}{% endfilter %}{{ m() }}{{ 1 + 'a' }}",
+  ],
+  [
+    'break leaves a block set before its text is joined: a call block of dict() in it does not fail',
+    '{% for i in [1, 2] %}{% set x %}{% call dict() %}{% endcall %}{% break %}{% endset %}{% endfor %}ok',
+  ],
+  [
+    'a filter block inside another: a later error in the outer body comes first',
+    "{% filter upper %}{% filter length %}{% endfilter %}{{ 1 + 'a' }}{% endfilter %}",
+  ],
   ['an unknown filter after a literal that decides an or is not checked', "{{ {'k': 1} or x|nope }}"],
   ['an unknown filter after a literal that decides an and is not checked', '{{ 0 and x|nope }}'],
   ['an unknown filter after a literal that does not decide an or is an error', '{{ 0 or x|nope }}'],

@@ -165,6 +165,100 @@ export const cases: Case[] = rows([
     '{% for a in [1, 2] %}{% for b in [1, 2, 3] %}{% if b == 2 %}{% break %}{% endif %}{{ a }}{{ b }} {% endfor %}{% endfor %}',
   ],
   [
+    'break in a filter block leaves the loop and drops the block text',
+    '{% for i in [1, 2, 3] %}{% filter upper %}a{{ i }}{% if i == 2 %}{% break %}{% endif %}b{% endfilter %}-{% endfor %}',
+  ],
+  [
+    'continue in a filter block skips the rest of the block and of the loop body',
+    '{% for i in [1, 2, 3] %}{% filter upper %}a{{ i }}{% if i == 2 %}{% continue %}{% endif %}b{% endfilter %}-{% endfor %}',
+  ],
+  [
+    'break in a filter block does not evaluate the filter or its arguments',
+    "{% for i in [1, 2] %}{% filter replace(x.y.z, 'q') %}a{% break %}{% endfilter %}{% endfor %}ok",
+  ],
+  [
+    'continue in nested filter blocks drops both',
+    '{% for i in [1, 2, 3] %}{% filter upper %}{% filter lower %}A{{ i }}{% if i == 2 %}{% continue %}{% endif %}B{% endfilter %}C{% endfilter %}D{% endfor %}',
+  ],
+  [
+    'continue in a filter block inside with',
+    '{% for i in [1, 2, 3] %}{% with %}{% filter upper %}a{% if i == 2 %}{% continue %}{% endif %}{% endfilter %}{% endwith %}{{ i }}{% endfor %}',
+  ],
+  [
+    'break in a filter block of an inner loop only leaves the inner loop',
+    '{% for i in [1, 2] %}{% for j in [1, 2] %}{% filter upper %}{% if j == 2 %}{% break %}{% endif %}j{{ j }}{% endfilter %}{% endfor %}{{ i }}{% endfor %}',
+  ],
+  [
+    'continue in a filter block of a recursive loop',
+    '{% for i in [1, 2] recursive %}{% filter upper %}a{% continue %}{% endfilter %}{{ i }}{% endfor %}.',
+  ],
+  [
+    'break in a block set leaves the loop without assigning',
+    '{% for i in [1, 2, 3] %}{% set s %}{% if i == 2 %}{% break %}{% endif %}{{ i }}{% endset %}{{ s }}{% endfor %}',
+  ],
+  [
+    'break in a block set of a namespace attribute keeps the value before',
+    "{% set ns = namespace(v='init') %}{% for i in [1, 2, 3] %}{% set ns.v %}{{ i }}{% if i == 2 %}{% break %}{% endif %}{% endset %}{% endfor %}{{ ns.v }}",
+  ],
+  [
+    'continue in a filtered block set skips the filter and the assignment',
+    '{% for i in [1, 2, 3] %}{% set s | length %}{% if i == 2 %}{% continue %}{% endif %}ab{% endset %}{{ s }}{% endfor %}',
+  ],
+  [
+    "continue in an inner loop's else skips the rest of the else and of the outer body",
+    '{% for i in [1, 2] %}{% for j in [] %}{% else %}A{% continue %}X{% endfor %}Y{% endfor %}',
+  ],
+  [
+    "break in an inner loop's else leaves the outer loop",
+    '{% for i in [1, 2] %}{% for j in [] %}{% else %}{% break %}X{% endfor %}Y{% endfor %}Z',
+  ],
+  [
+    "continue in an inner loop's else inside a filter block drops the block",
+    '{% for i in [1, 2] %}{% filter upper %}{% for j in [] %}{% else %}a{% continue %}{% endfor %}b{% endfilter %}Y{% endfor %}',
+  ],
+  [
+    "continue in a filter block inside an inner loop's else",
+    '{% for i in [1, 2] %}{% for j in [] %}{% else %}{% filter upper %}a{% continue %}{% endfilter %}X{% endfor %}Y{% endfor %}',
+  ],
+  [
+    'break in a filter block outside a loop is a syntax error',
+    '{% filter upper %}{% break %}{% endfilter %}',
+  ],
+  [
+    'a loop body that binds loop (with target) before reading it has no loop variable',
+    '{% for x in [1, 2] %}{% with loop = loop.index %}{{ loop }}{% endwith %}{% endfor %}',
+  ],
+  [
+    'a loop body that binds loop as a macro parameter first has no loop variable',
+    '{% for x in [1, 2] %}{% macro m(loop) %}{% endmacro %}{{ loop.index }}{% endfor %}',
+  ],
+  [
+    'a loop body that binds loop as a call-block parameter first has no loop variable',
+    '{% macro m() %}{{ caller() }}{% endmacro %}{% for x in [1, 2] %}{% call(loop) m() %}{% endcall %}{{ loop.index }}{% endfor %}',
+  ],
+  [
+    'a loop body that binds loop first reads the render variable loop',
+    '{% for x in [1, 2] %}{% with loop = 5 %}{{ loop }}{% endwith %}{{ loop }}{% endfor %}',
+    { loop: 'D' },
+  ],
+  [
+    'an outer loop whose inner loop binds loop first has no loop variable either',
+    '{% for x in [1, 2] %}{% for y in [1] %}{% with loop = 5 %}{% endwith %}{{ loop.index }}{% endfor %}{% endfor %}',
+  ],
+  [
+    'with two targets, loop read by the first value is the outer one: none',
+    '{% for x in [1, 2] %}{% with a = loop.index, loop = 3 %}{{ a }}{{ loop }}{% endwith %}{% endfor %}',
+  ],
+  [
+    'a loop body that reads loop before binding it has the loop variable',
+    '{% for x in [1, 2] %}{{ loop.index }}{% with loop = 5 %}{{ loop }}{% endwith %}{% endfor %}' +
+      '{% for x in [1, 2] %}{% macro m(a=loop) %}{{ a.index }}{% endmacro %}{{ m() }}{% endfor %}',
+  ],
+  [
+    'a recursive loop always has the loop variable',
+    '{% for x in [1, 2] recursive %}{% with loop = 5 %}{{ loop }}{% endwith %}{{ loop.index }}{% endfor %}',
+  ],
+  [
     'nested loops with their own loop variables',
     '{% for a in "ab" %}{% for b in "xy" %}{{ loop.index }}{{ a }}{{ b }} {% endfor %}{{ loop.index }}|{% endfor %}',
   ],
@@ -215,6 +309,23 @@ export const cases: Case[] = rows([
     { tree: [{ n: 'a', c: [{ n: 'b', c: [{ n: 'c' }] }] }] },
   ],
   ['calling loop() without recursive is an error', '{% for x in [[1]] %}{{ loop(x) }}{% endfor %}'],
+  [
+    'loop() with no argument fails as Python binds the call, recursive or not',
+    '{% for x in [1] %}{{ loop() }}{% endfor %}',
+  ],
+  ['loop() with no argument in a recursive loop', '{% for x in [1] recursive %}{{ loop() }}{% endfor %}'],
+  ['loop() with an unknown keyword', "{% for a in 'x' recursive %}{{ loop(c=1) }}{% endfor %}"],
+  ['loop() with an unknown keyword, not recursive', "{% for a in 'x' %}{{ loop(c=1) }}{% endfor %}"],
+  [
+    'loop() takes its argument as the keyword iterable',
+    '{% for a in [[]] recursive %}{{ loop(iterable=a) }}.{% endfor %}',
+  ],
+  ['loop() with two positional arguments', '{% for a in [[]] recursive %}{{ loop(a, 2) }}.{% endfor %}'],
+  ['loop() with iterable given twice', '{% for a in [[]] recursive %}{{ loop(a, iterable=2) }}.{% endfor %}'],
+  [
+    'loop() reports an unknown keyword before extra positional arguments',
+    '{% for a in [[]] recursive %}{{ loop(a, 2, c=1) }}.{% endfor %}',
+  ],
   ['loop unpacking three names', '{% for a, b, c in [(1, 2, 3)] %}{{ c }}{{ b }}{{ a }}{% endfor %}'],
   ['loop over a string with whitespace control', '{%- for c in "abc" -%}\n  {{ c }}\n{%- endfor -%}'],
   [

@@ -20,6 +20,49 @@ export const cases: Case[] = rows([
   ['macro with an unknown keyword is an error', '{% macro f(a) %}{{ a }}{% endmacro %}{{ f(a=1, z=2) }}'],
   ['macro varargs', '{% macro f(a) %}{{ a }}{{ varargs }}{% endmacro %}{{ f(1, 2, 3) }}'],
   ['macro kwargs', '{% macro f(a) %}{{ a }}{{ kwargs }}{% endmacro %}{{ f(1, x=2) }}'],
+  [
+    'a default that reads its own parameter sees an undefined name',
+    '{% macro m(a=a) %}{{ a.x }}{% endmacro %}{{ m() }}',
+  ],
+  [
+    'a default that reads a later parameter not given sees an undefined name',
+    '{% macro m(a=b, b=1) %}{{ a.x }}{% endmacro %}{{ m() }}',
+  ],
+  [
+    'a default that reads a later parameter given, or an earlier default',
+    '{% macro m(a=b, b=1) %}{{ a }}{% endmacro %}{{ m(b=3) }}|{{ m(1) }}{% macro k(a=1, b=a) %}{{ b }}{% endmacro %}|{{ k() }}',
+  ],
+  [
+    'a default that reads an earlier parameter without a default, not given',
+    '{% macro m(a, b=a) %}{{ b.x }}{% endmacro %}{{ m() }}',
+  ],
+  [
+    'a call block default that reads a later parameter',
+    '{% macro m(a=b, b=2) %}{{ a.x }}{{ caller() }}{% endmacro %}{% call m() %}c{% endcall %}',
+  ],
+  [
+    'a macro parameter named varargs or kwargs is an ordinary parameter',
+    '{% macro m(varargs) %}{{ varargs }}{% endmacro %}{% macro k(kwargs) %}{{ kwargs }}{% endmacro %}' +
+      '{{ m(1) }} {{ k(2) }} [{{ m() }}] {{ m.catch_varargs }} {{ k.catch_kwargs }} {{ m.arguments }}',
+  ],
+  [
+    'a macro with a parameter named varargs takes no extra positional arguments',
+    '{% macro m(varargs) %}{{ varargs }}{% endmacro %}{{ m(1, 2) }}',
+  ],
+  [
+    'a macro with a parameter named kwargs takes no extra keyword arguments',
+    '{% macro m(kwargs) %}{{ kwargs }}{% endmacro %}{{ m(1, x=2) }}',
+  ],
+  [
+    'a parameter named varargs leaves kwargs catching, and defaults for both names',
+    '{% macro m(varargs) %}{{ varargs }}{{ kwargs }}{% endmacro %}{{ m(1, x=2) }} {{ m.catch_kwargs }}' +
+      '{% macro d(kwargs=5, varargs=6) %}{{ varargs }}{{ kwargs }}{% endmacro %} {{ d() }} {{ d(kwargs=1) }}',
+  ],
+  ['a call block of range gets caller as a keyword it refuses', '{% call range(2) %}{% endcall %}'],
+  [
+    'a call block parameter named varargs',
+    '{% macro m() %}{{ caller(1) }}{% endmacro %}{% call(varargs) m() %}{{ varargs }}{% endcall %}',
+  ],
   ['macro sees template-level names', '{% set g = "global" %}{% macro f() %}{{ g }}{% endmacro %}{{ f() }}'],
   ['macro sees data names', '{% macro f() %}{{ name }}{% endmacro %}{{ f() }}', { name: 'data' }],
   [

@@ -50,6 +50,22 @@ export const cases: Case[] = rows([
   ],
   ['namespace attribute set after creation', '{% set ns = namespace() %}{% set ns.a = "x" %}{{ ns.a }}'],
   ['namespace missing attribute is undefined', '{% set ns = namespace() %}[{{ ns.b }}]'],
+  [
+    'a set dict literal evaluates a value a later equal key drops, which Jinja2 folds only inside an expression',
+    "{% set a = {'k': 1[1:], 'k': 4} %}{{ a }}",
+  ],
+  [
+    'a set dict literal with a dropped key that is no constant Jinja2 can write',
+    "{% set a = {1[1:]: 1, 'k': 4} %}{{ a }}",
+  ],
+  [
+    'a set dict literal with a dropped value that folds to an Undefined, and printed dict literals fold whole',
+    "{% set a = {'k': 1[1], 'k': 4} %}{{ a }} {{ {'k': 1[1:], 'k': 4} }} {% set ns = namespace() %}{% set ns.a = {'k': 'a'.upper, 'k': 4} %}{{ ns.a }}",
+  ],
+  [
+    'a set of a namespace attribute evaluates the dropped value too',
+    "{% set ns = namespace() %}{% set ns.a = {'k': 1[1:], 'k': 4} %}{{ ns.a }}",
+  ],
   ['namespace from a dict', "{% set ns = namespace({'a': 1}, b=2) %}{{ ns.a }}{{ ns.b }}"],
   ['namespace subscript', "{% set ns = namespace(a=1) %}{{ ns['a'] }}"],
   [
@@ -66,6 +82,19 @@ export const cases: Case[] = rows([
     'namespace prints its attributes in the order they were set, number-like names too',
     "{% set ns = namespace({'b': 1, '2': 2}, a=3) %}{% set ns.z = 4 %}{{ ns }} {{ namespace(x=1, constructor=2) }}",
   ],
+  [
+    'namespace keeps keys that are not strings, in order, and prints them as they are',
+    "{{ namespace({1: 2}) }} {% set ns = namespace({'a': 1, 2: 3}) %}{% set ns.b = 4 %}{% set ns.a = 5 %}{{ ns }} {{ namespace({none: 2, (1, 2): 3}, a=1) }}",
+  ],
+  [
+    'namespace keys equal in Python are one key; 1 and "1" are two',
+    "{{ namespace({1: 'a', true: 'b', 1.0: 'c'}) }} {{ namespace([(1, 'a'), (true, 'b'), ('1', 'c')]) }}",
+  ],
+  [
+    'a namespace key that is not a string is no attribute',
+    "{% set ns = namespace({1: 2, '3': 4}) %}[{{ ns|attr('1') }}] [{{ ns|attr('3') }}] [{{ ns[1] }}]",
+  ],
+  ['namespace with an unhashable key is a TypeError', '{{ namespace([([1], 2)]) }}'],
   [
     'namespace with keywords, the name given another value by a macro and by the data',
     '{% macro namespace(low, high=2) %}[{{ low }} {{ high }}]{% endmacro %}{{ namespace(low=1) }}',

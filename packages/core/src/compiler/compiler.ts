@@ -22,6 +22,13 @@ import {
 } from '../limits';
 import type * as ast from '../parser/ast';
 import {
+  type AnyNode,
+  eachChild,
+  LOOP_ASSIGNMENT,
+  loopAssignments,
+  pythonCompileError,
+} from '../parser/validate';
+import {
   callValue,
   getattr,
   getitem,
@@ -378,6 +385,47 @@ function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown
   return callValue(run, fn, args, kwargs);
 }
 
+/** True for an int or float whose Python repr starts with a minus sign (-0.0 included, not NaN). */
+function isNegativeNumber(value: unknown): boolean {
+  if (typeof value === 'bigint') return value < 0n;
+  if (value instanceof PyFloat) return value.value < 0 || Object.is(value.value, -0);
+  return typeof value === 'number' && value < 0;
+}
+
+/**
+ * A piece Jinja2 yields into the output without `str()` (a `{% filter %}` block's or a `{% call %}`'s result): text
+ * as it is; anything else fails as Python's `''.join` does, once the output it is part of is joined (see `joined`):
+ * until then the render goes on, and an error it meets first is the one reported. The message leaves out the
+ * position among the pieces joined that Python's names (a listed difference).
+ */
+function outputPiece(v: unknown, at: ast.Span, source: string, run: Run): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof Markup) return v.value;
+  run.joinError ??= new TemplateRuntimeError(
+    'TypeError',
+    `sequence item: expected str instance, ${typeName(v)} found`,
+  ).locate(at.line, at.col, source);
+  return '';
+}
+
+/**
+ * Output that Jinja2 collects and joins as one text (the template's, a macro's, a `{% set %}` or `{% filter %}`
+ * block's body): a piece in it that is not text (see `outputPiece`) fails once `render` is done, unless a
+ * `break`/`continue` left the body before Jinja2 would join it.
+ */
+function joined<T>(render: (f: Frame) => T): (f: Frame) => T {
+  return (f) => {
+    const run = f.run;
+    const outer = run.joinError;
+    run.joinError = null;
+    const out = render(f);
+    const error = run.joinError;
+    run.joinError = outer;
+    if (error !== null && run.control === Control.None) throw error;
+    return out;
+  };
+}
+
 /** Just the place of a node: closures keep this instead of the node, so the syntax tree can be freed. */
 function spanOf(node: ast.Span): ast.Span {
   return { line: node.line, col: node.col };
@@ -551,7 +599,11 @@ function loopOutputError(maxOutput: number, node: ast.Span, source: string): Lim
   );
 }
 
-/** True when a `break`/`continue` in these statements belongs to the loop whose body they are. */
+/**
+ * True when a `break`/`continue` in these statements belongs to the loop whose body they are. Jinja2 writes a
+ * `{% filter %}` or block `{% set %}` body, and an inner loop's `else`, inline in the loop's Python code, so a
+ * `break` there leaves the enclosing loop too; a macro, call block or block body is a function of its own.
+ */
 function containsControl(body: readonly ast.Stmt[]): boolean {
   return body.some((node) => {
     switch (node.type) {
@@ -565,6 +617,8 @@ function containsControl(body: readonly ast.Stmt[]): boolean {
           containsControl(node.else_)
         );
       case 'With':
+      case 'FilterBlock':
+      case 'AssignBlock':
         return containsControl(node.body);
       case 'For':
         return containsControl(node.else_);
@@ -759,7 +813,10 @@ export class Compiler {
   private readonly free = new Set<string>();
   private readonly whole = new Set<string>();
   private readonly members = new Map<string, Set<string>>();
-  /** Inside `if` branches and conditional expressions an unknown filter fails only when it runs, as in Jinja2. */
+  /**
+   * Inside `if` branches and conditional expressions an unknown filter fails only when it runs, as in Jinja2; a
+   * frame of its own inside them (see `framed`) is not soft again.
+   */
   private soft = 0;
   /** Loop bodies being compiled that contain `break`/`continue`. */
   private watchControl = false;
@@ -773,6 +830,12 @@ export class Compiler {
   private readonly constants = new Map<Ev, unknown>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
   private readonly folder: ConstantFolder;
+  /** Whether the template has a piece of output that may not be text, whose error waits for a join (`joined`). */
+  private piecesJoined = false;
+  /** The nodes Jinja2 folds to a constant: it generates no code for them, which Python then never checks. */
+  private readonly foldedNodes = new Set<ast.Expr>();
+  /** Each loop that assigns to `loop` inside it, with the first such name (see `loopAssignments`). */
+  private loopAssignments = new Map<ast.For, ast.Name>();
   /** Set while the folder evaluates a node, whose operands are constants already. */
   private folding = false;
   /** The render folding evaluates in: no variables, limits of its own. */
@@ -817,10 +880,16 @@ export class Compiler {
   /** Compiles the whole template. */
   compile(template: ast.TemplateNode): Program {
     this.inSlots = slotNamespaces(template);
+    this.loopAssignments = loopAssignments(template);
+    this.piecesJoined = hasUntextedPieces(template);
     const scope = new Scope(null);
     scope.analyze({ body: template.body });
     scope.declareAssigned(this.inSlots);
-    const body = this.statements(template.body, scope);
+    const body = this.joinedWhereNeeded(this.statements(template.body, scope));
+    // Python compiles the code Jinja2 generated once all of it is made, after Jinja2's own errors.
+    const problem = pythonCompileError(template, this.source, this.foldedNodes);
+    if (problem !== null) throw problem;
+    this.foldedNodes.clear();
     // A closure that keeps the compiler alive would keep this table of every node too.
     this.folder.forget();
     this.foldRun = null;
@@ -1028,6 +1097,8 @@ export class Compiler {
       return this.printed(node.node, scope);
     }
     const folded = this.folder.valueOf(node);
+    // Jinja2 prints the value an output folds to, however large.
+    if (folded !== null) this.foldedNodes.add(node);
     if (folded === null || !smallValue(folded.value)) return this.expression(node, scope);
     const slow = this.softExpression(node, scope, false);
     try {
@@ -1239,6 +1310,7 @@ export class Compiler {
    */
   private condition(node: ast.Expr, scope: Scope): Cond {
     const folded = this.folding ? null : this.folder.valueOf(node);
+    if (folded !== null && safeRepr(folded.value)) this.foldedNodes.add(node);
     // A large value is left to the render, unfolded (`smallValue`, checked first: it stops early).
     if (folded === null || !smallValue(folded.value) || !safeRepr(folded.value))
       return this.conditionOf(node, scope);
@@ -1409,6 +1481,8 @@ export class Compiler {
   }
 
   private forLoop(forNode: ast.For, scope: Scope): St {
+    const assignment = this.loopAssignments.get(forNode);
+    if (assignment !== undefined) this.failAssertion(LOOP_ASSIGNMENT, assignment);
     const source = this.source;
     const node = { ...spanOf(forNode), iter: spanOf(forNode.iter) };
     // A loop over a chain of `select`, `map`... pulls each item through it as it reaches the item (`chainFeed`).
@@ -1422,8 +1496,10 @@ export class Compiler {
     const bind = this.loopBinder(forNode.target, inner, forNode);
     // `for item in ...`: the item goes straight into its slot, without calling the binder.
     const itemSlot = forNode.target.type === 'Name' ? (inner.slot(forNode.target.name) as number) : -1;
+    // Jinja2 makes the loop's `loop` only when the body's first use of the name reads it (`find_undeclared`): a body
+    // that first binds it (a `with` target, a macro or call-block parameter) reads `loop` from around the loop.
     const loopSlot =
-      forNode.recursive || firstUse(forNode.body, 'loop') !== null ? inner.declareBound('loop') : -1;
+      forNode.recursive || firstUse(forNode.body, 'loop') === 'read' ? inner.declareBound('loop') : -1;
     const fixedSlots = inner.size;
     inner.declareAssigned(this.inSlots);
     // The names the body sets keep no value from one iteration into the next: emptied, unless the body surely sets
@@ -1436,12 +1512,13 @@ export class Compiler {
     const resetLocals = resets.length > 0;
     const size = inner.size;
     const newSlots = slotsMaker(size);
+    const test = forNode.test;
     const filter =
-      forNode.test === null ? null : this.loopFilterParts(forNode.target, forNode.test, scope, forNode);
+      test === null ? null : this.framed(() => this.loopFilterParts(forNode.target, test, scope, forNode));
     const keep = filter === null ? null : loopFilterOf(filter);
     const outerWatch = this.watchControl;
     this.watchControl = containsControl(forNode.body);
-    const body = this.statements(forNode.body, inner);
+    const body = this.framed(() => this.statements(forNode.body, inner));
     this.watchControl = outerWatch;
     const otherwise = forNode.else_.length > 0 ? this.scopedBody(forNode.else_, scope) : null;
     const recursive = forNode.recursive;
@@ -1913,7 +1990,7 @@ export class Compiler {
   private assign(node: ast.Assign, scope: Scope): St {
     if (node.target.type === 'Name') {
       // `{% set x = ... %}`: the value goes straight into its slot.
-      const ev = this.expression(node.node, scope);
+      const ev = this.assignedValue(node.node, scope);
       if (isNamespaceCall(node.node)) this.namespaceNames.add(node.target.name);
       const slot = scope.declare(node.target.name);
       noteAssigned(scope, node.target);
@@ -1930,13 +2007,29 @@ export class Compiler {
         return '';
       };
     }
-    const value = this.guarded(node.node, this.expression(node.node, scope));
+    const value = this.guarded(node.node, this.assignedValue(node.node, scope));
     const store = this.store(node.target, scope, node);
     noteAssigned(scope, node.target);
     return (f) => {
       store(f, value);
       return '';
     };
+  }
+
+  /**
+   * The value of a `{% set %}`. Jinja2 writes a dict literal there as Python code, item by item, without folding it
+   * whole as it folds one inside an expression: a value it folds to something it cannot write (`1[1:]`, an
+   * Undefined) is evaluated when the template runs, even where a later equal key drops it
+   * (`{'k': 1[1:], 'k': 4}` fails with Python's TypeError, where the whole dict would fold to `{'k': 4}`).
+   */
+  private assignedValue(node: ast.Expr, scope: Scope): Ev {
+    if (node.type !== 'Dict' || this.folder.valueOf(node) === null) return this.expression(node, scope);
+    const unwritten = (item: ast.Expr) => {
+      const folded = this.folder.valueOf(item);
+      return folded !== null && !safeRepr(folded.value);
+    };
+    const hidden = node.items.some((pair) => unwritten(pair.key) || unwritten(pair.value));
+    return hidden ? this.compileExpression(node, scope) : this.expression(node, scope);
   }
 
   /**
@@ -2074,35 +2167,85 @@ export class Compiler {
   }
 
   /**
+   * `-2 ** x` (also `(-2) ** x`, `(1 - 3) ** x`, `[-2][0] ** x`) as Jinja2 3.1 runs it: it folds the base to the
+   * constant -2 and writes its repr into the Python it generates, `(-2 ** l_x)`, which Python reads as `-(2 ** x)`.
+   * So a negative number base that folds, with an exponent that does not, is the negated power of its absolute
+   * value (`{{ -2 ** a }}` is -4 for a = 2, `{{ -1 ** f }}` is -1.0 for f = 0.5). Null for any other power.
+   */
+  private negatedPower(node: ast.BinOp, scope: Scope): Ev | null {
+    const base = this.folder.valueOf(node.left);
+    if (base === null || !isNegativeNumber(base.value) || this.folder.valueOf(node.right) !== null)
+      return null;
+    const magnitude = neg(base.value);
+    const exponent = this.expression(node.right, scope);
+    return (f) => neg(pow(f.run, magnitude, exponent(f)));
+  }
+
+  /**
    * Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies and a
    * loop's `{% else %}` do. A block's `filter` runs in the block's scope, after the body, as in Jinja2;
-   * `detached` is a `{% block %}`'s scope (see `Scope`).
+   * `detached` is a `{% block %}`'s scope (see `Scope`); `buffered`, a `{% set %}` or `{% filter %}` block's body, which
+   * Jinja2 joins into one text (see `joined`).
+   *
+   * A `break`/`continue` in the body (of a loop around it) stops the body where it is, and then the filter does
+   * not run: Jinja2 leaves the loop before it would filter the buffered text (its arguments are not evaluated
+   * either), so the body gives '' and the caller (`filterBlock`, `assignBlock`) drops it. The text goes to the
+   * filter through a slot of the body's frame.
    */
   private scopedBody<T = string>(
     body: readonly ast.Stmt[],
     scope: Scope,
-    { filter = null, detached = false }: { filter?: ast.Filter | null; detached?: boolean } = {},
+    {
+      filter = null,
+      detached = false,
+      buffered = false,
+    }: { filter?: ast.Filter | null; detached?: boolean; buffered?: boolean } = {},
   ): (f: Frame) => T {
     const inner = new Scope(scope, detached);
     inner.analyze({ body, after: filter });
     inner.declareAssigned(this.inSlots);
+    const watch = containsControl(body);
+    // Not a name a template can write, so no variable shares the slot.
+    const textSlot = watch && filter !== null ? inner.declareBound(' filtered text') : -1;
     // A body that assigns nothing (a `{% set %}` block that only prints) has nothing to keep in a frame.
     const frameless = !detached && inner.size === 0;
     if (frameless) inner.runInOuterFrame();
     const outerWatch = this.watchControl;
-    this.watchControl = false;
-    const run = this.statements(body, inner);
+    this.watchControl = watch;
+    const statements = this.framed(() => this.statements(body, inner));
+    const run = buffered ? this.joinedWhereNeeded(statements) : statements;
     this.watchControl = outerWatch;
-    const value = (filter === null ? run : this.filterChain(filter, inner, run)) as (f: Frame) => T;
+    let value: (f: Frame) => T;
+    if (filter === null) value = run as (f: Frame) => T;
+    else if (textSlot < 0) value = this.framed(() => this.filterChain(filter, inner, run)) as (f: Frame) => T;
+    else {
+      const filtered = this.framed(() => this.filterChain(filter, inner, (f) => f.vars[textSlot])) as (
+        f: Frame,
+      ) => T;
+      value = (f) => {
+        const text = run(f);
+        if (f.run.control !== Control.None) return '' as T;
+        f.vars[textSlot] = text;
+        return filtered(f);
+      };
+    }
     if (frameless) return value;
     const newSlots = slotsMaker(inner.size);
     return (f) => value(new Frame(newSlots(), f, f.run));
   }
 
   private assignBlock(node: ast.AssignBlock, scope: Scope): St {
-    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
+    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter, buffered: true });
     const store = this.store(node.target, scope, node, true);
     noteAssigned(scope, node.target);
+    if (containsControl(node.body)) {
+      // A `break`/`continue` in the body leaves the loop before Jinja2 would assign.
+      return (f) => {
+        const v = value(f);
+        if (f.run.control === Control.None) store(f, () => v);
+        return '';
+      };
+    }
     return (f) => {
       store(f, value);
       return '';
@@ -2111,22 +2254,13 @@ export class Compiler {
 
   /**
    * `{% filter f %}...{% endfilter %}`. Jinja2 puts the filter's result into the output as it is, so a filter that
-   * gives no text (`length`, `wordcount`, `first` of '') fails when the output is joined, as here; the message
-   * leaves out the position among the pieces joined that Python's names (a listed difference).
+   * gives no text (`length`, `wordcount`, `first` of '') fails when the output is joined (see `outputPiece`).
    */
   private filterBlock(node: ast.FilterBlock, scope: Scope): St {
-    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter });
+    const value = this.scopedBody<unknown>(node.body, scope, { filter: node.filter, buffered: true });
     const at = spanOf(node);
     const source = this.source;
-    return (f) => {
-      const v = value(f);
-      if (typeof v === 'string') return v;
-      if (v instanceof Markup) return v.value;
-      throw new TemplateRuntimeError(
-        'TypeError',
-        `sequence item: expected str instance, ${typeName(v)} found`,
-      ).locate(at.line, at.col, source);
-    };
+    return (f) => outputPiece(value(f), at, source, f.run);
   }
 
   private block(node: ast.Block, scope: Scope): St {
@@ -2139,7 +2273,7 @@ export class Compiler {
     inner.analyze({ params: node.targets, body: node.body });
     const slots = node.targets.map((target) => inner.declareBound(target.name));
     inner.declareAssigned(this.inSlots);
-    const body = this.statements(node.body, inner);
+    const body = this.framed(() => this.statements(node.body, inner));
     const newSlots = slotsMaker(inner.size);
     return (f) => {
       const vars = newSlots();
@@ -2172,17 +2306,27 @@ export class Compiler {
       );
     }
     const callerSlot = readsCaller && explicitCaller < 0 ? inner.declareBound('caller') : -1;
-    const varargsSlot = firstUse(body, 'varargs') === 'read' ? inner.declareBound('varargs') : -1;
-    const kwargsSlot = firstUse(body, 'kwargs') === 'read' ? inner.declareBound('kwargs') : -1;
+    // A parameter named `varargs` or `kwargs` is an ordinary one, and the macro then catches no such arguments.
+    const catches = (name: string) =>
+      firstUse(body, name) === 'read' && !params.some((param) => param.name === name);
+    const varargsSlot = catches('varargs') ? inner.declareBound('varargs') : -1;
+    const kwargsSlot = catches('kwargs') ? inner.declareBound('kwargs') : -1;
     inner.declareAssigned(this.inSlots);
     const firstDefault = params.length - defaultNodes.length;
-    const defaults = defaultNodes.map((value) => this.guarded(value, this.expression(value, inner)));
+    const defaults = this.framed(() =>
+      defaultNodes.map((value) => this.guarded(value, this.expression(value, inner))),
+    );
     const outerWatch = this.watchControl;
     this.watchControl = false;
-    const render = this.statements(body, inner);
+    const render = this.joinedWhereNeeded(this.framed(() => this.statements(body, inner)));
     this.watchControl = outerWatch;
     const paramNames = params.map((param) => param.name);
-    const notProvided = paramNames.map((param) => `parameter ${strRepr(param)} was not provided`);
+    // What a parameter no argument gave holds while the defaults run: Jinja2 makes one without a default the
+    // "not provided" Undefined before any default runs, while one with a default is still unset, which a default
+    // that reads it (its own, or a later parameter's) sees as a plain undefined name (`'a' is undefined`).
+    const notProvided = paramNames.map((param, i) =>
+      i < firstDefault ? `parameter ${strRepr(param)} was not provided` : undefined,
+    );
     const size = inner.size;
     const attributes = new Map<string, unknown>([
       ['name', name],
@@ -2329,10 +2473,17 @@ export class Compiler {
     };
   }
 
+  /**
+   * `{% call f() %}...{% endcall %}`. Jinja2 puts what the call returns into the output as it is, as it does a
+   * `{% filter %}` block's result: a macro's text, but a dict from `dict()` or a namespace fails when the output
+   * is joined (see `outputPiece`).
+   */
   private callBlock(node: ast.CallBlock, scope: Scope): St {
     const makeCaller = this.macroFunction(null, node, scope);
     const call = this.call(node.call, scope, (f) => makeCaller(f));
-    return (f) => toText(call(f));
+    const at = spanOf(node);
+    const source = this.source;
+    return (f) => outputPiece(call(f), at, source, f.run);
   }
 
   private cycle(cycle: ast.Cycle, scope: Scope): St {
@@ -2374,6 +2525,8 @@ export class Compiler {
   private expression(node: ast.Expr, scope: Scope): Ev {
     if (this.folding || node.type === 'Const') return this.compileExpression(node, scope);
     const folded = this.folder.valueOf(node);
+    // Jinja2 writes a folded value whose repr it can write, however large.
+    if (folded !== null && safeRepr(folded.value)) this.foldedNodes.add(node);
     // A large value is left to the render, unfolded (`smallValue`, checked first: it stops early).
     if (folded === null || !smallValue(folded.value) || !safeRepr(folded.value))
       return this.compileExpression(node, scope);
@@ -2442,6 +2595,10 @@ export class Compiler {
           if (formatted !== null) return formatted;
         }
         const op = BINARY[node.op];
+        if (node.op === '**') {
+          const signed = this.negatedPower(node, scope);
+          if (signed !== null) return signed;
+        }
         const left = this.expression(node.left, scope);
         const right = this.expression(node.right, scope);
         const plain = node.op === '%' ? literalPlainPercent(node.left, 1) : null;
@@ -2852,6 +3009,18 @@ export class Compiler {
 
   private getitem(node: ast.Getitem, scope: Scope): Ev {
     const arg = node.arg;
+    if (arg.type === 'Tuple' && arg.items.some((item) => item.type === 'Slice')) {
+      // `x[1:2, 3]`, which Python rejects in the code Jinja2 writes: `pythonCompileError` reports it once the whole
+      // template is compiled, so only Jinja2's checks of the parts (an unknown filter) are made here.
+      this.expression(node.node, scope);
+      for (const item of arg.items) {
+        const parts = item.type === 'Slice' ? [item.start, item.stop, item.step] : [item];
+        for (const part of parts) if (part !== null) this.expression(part, scope);
+      }
+      return () => {
+        throw new TemplateSyntaxError('a slice is only allowed inside brackets', node.line, node.col);
+      };
+    }
     if (arg.type === 'Slice') {
       const obj = this.expression(node.node, scope);
       const part = (e: ast.Expr | null): Ev | null => (e === null ? null : this.expression(e, scope));
@@ -3401,6 +3570,26 @@ export class Compiler {
         throw locate(error, at, source);
       }
     };
+  }
+
+  /**
+   * Compiles what Jinja2 compiles in a frame of its own (`frame.inner()`: a loop's body, filter and `else`, a `with`
+   * body, a `{% set %}` or `{% filter %}` block, a macro's defaults and body): such a frame is not soft, so an unknown
+   * filter or test there fails while compiling even inside an `if` branch.
+   */
+  private framed<T>(compile: () => T): T {
+    const outer = this.soft;
+    this.soft = 0;
+    try {
+      return compile();
+    } finally {
+      this.soft = outer;
+    }
+  }
+
+  /** `render` as `joined` makes it when the template has pieces that may not be text; else as it is (no cost). */
+  private joinedWhereNeeded<T>(render: (f: Frame) => T): (f: Frame) => T {
+    return this.piecesJoined ? joined(render) : render;
   }
 
   /**
@@ -4048,4 +4237,14 @@ function isBareFilter(node: ast.Filter): boolean {
   return (
     node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null
   );
+}
+
+/** Whether the template has a `{% filter %}` or `{% call %}` block, whose result may not be text (see `joined`). */
+function hasUntextedPieces(node: AnyNode): boolean {
+  if (node.type === 'FilterBlock' || node.type === 'CallBlock') return true;
+  let found = false;
+  eachChild(node, (child) => {
+    found ||= hasUntextedPieces(child);
+  });
+  return found;
 }

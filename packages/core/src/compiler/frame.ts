@@ -59,6 +59,11 @@ export class Run implements RenderState {
   depth = 0;
   /** Pending `break`/`continue`. */
   control: Control = Control.None;
+  /**
+   * The first piece of output that is not text (a `{% filter %}` block's or a `{% call %}`'s), whose error waits
+   * for the output it is part of to be joined, as Python's `''.join` raises it only then (see `outputPiece`).
+   */
+  joinError: Error | null = null;
   /** The render variables are a plain object, so a name they lack is not inherited either (see `lookupVariable`). */
   readonly plainCtx: boolean;
 

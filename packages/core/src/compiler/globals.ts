@@ -22,7 +22,6 @@ import {
   NO_OBJECT,
   PyCallable,
   setKey,
-  textOf,
   toJsNumber,
   tuple,
   Undefined,
@@ -205,8 +204,11 @@ function dictArguments(args: unknown[], kwargs: Kwargs): [unknown, unknown][] {
     if (isDict(source)) entries.push(...dictEntries(source));
     else {
       iterate(source).forEach((pair, i) => {
-        const kv = Array.isArray(pair) || textOf(pair) !== undefined ? iterate(pair) : null;
-        if (kv === null) {
+        // Any iterable of two items is a pair, as Python's dict() takes it: a dict of two keys too.
+        let kv: unknown[];
+        try {
+          kv = iterate(pair);
+        } catch {
           throw new TemplateRuntimeError(
             'TypeError',
             `cannot convert dictionary update sequence element #${i} to a sequence`,
@@ -276,8 +278,7 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     new PyCallable(
       'namespace',
       (_state, args, kwargs) => {
-        if (args.length > 0)
-          return new Namespace(dictArguments(args, kwargs).map(([k, v]) => [String(k), v]));
+        if (args.length > 0) return Namespace.ofDict(dictOf(dictArguments(args, kwargs)));
         // `namespace(total=0)`, the usual call: the keywords as they are, without a list of pairs.
         return Namespace.ofKeywords(kwargs);
       },

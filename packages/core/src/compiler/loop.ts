@@ -2,7 +2,14 @@ import { refuseKeywords, TemplateRuntimeError } from '../errors';
 import { strRepr } from '../runtime/format';
 import { eq } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
-import { AttributeSource, type EngineMethod, type Kwargs, NO_OBJECT, Undefined } from '../runtime/values';
+import {
+  AttributeSource,
+  type EngineMethod,
+  type Kwargs,
+  keywordNames,
+  NO_OBJECT,
+  Undefined,
+} from '../runtime/values';
 import type { ItemFeed } from './item-stages';
 
 /** A read of one of `loop`'s attributes that are values. */
@@ -168,16 +175,14 @@ export class LoopContext extends AttributeSource {
 
   /** `loop(items)` in a recursive loop. */
   call(state: RenderState, args: unknown[], kwargs: Kwargs): string {
+    const items = loopCallArgument(args, kwargs);
     if (this.recurse === null) {
       throw new TemplateRuntimeError(
         'TypeError',
         "The loop must have the 'recursive' marker to be called recursively.",
       );
     }
-    if (args.length !== 1 || Object.keys(kwargs).length > 0) {
-      throw new TemplateRuntimeError('TypeError', 'loop() takes exactly one argument');
-    }
-    return this.recurse(state, args[0]);
+    return this.recurse(state, items);
   }
 
   override length(): number {
@@ -187,4 +192,25 @@ export class LoopContext extends AttributeSource {
   override text(): string {
     return `<LoopContext ${this.index0 + 1}/${this.count()}>`;
   }
+}
+
+/** What `loopCallArgument` holds until an argument is found. */
+const NO_ARGUMENT: unique symbol = Symbol('no argument');
+
+/**
+ * The argument of `loop(...)`, bound as Python binds `LoopContext.__call__(self, iterable)`'s, before the loop is
+ * asked whether it is recursive: the keywords first, then the count of positional arguments, with Python's messages.
+ */
+function loopCallArgument(args: unknown[], kwargs: Kwargs): unknown {
+  const fail = (message: string) =>
+    new TemplateRuntimeError('TypeError', `LoopContext.__call__() ${message}`);
+  let items: unknown = args.length > 0 ? args[0] : NO_ARGUMENT;
+  for (const name of keywordNames(kwargs)) {
+    if (name !== 'iterable') throw fail(`got an unexpected keyword argument '${name}'`);
+    if (args.length > 0) throw fail("got multiple values for argument 'iterable'");
+    items = kwargs[name];
+  }
+  if (args.length > 1) throw fail(`takes 2 positional arguments but ${args.length + 1} were given`);
+  if (items === NO_ARGUMENT) throw fail("missing 1 required positional argument: 'iterable'");
+  return items;
 }

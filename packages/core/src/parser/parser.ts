@@ -11,7 +11,7 @@ import { repr } from '../runtime/format';
 import { PyFloat } from '../runtime/values';
 import type * as ast from './ast';
 import { TokenStream } from './token-stream';
-import { jinjaNodeName, validate } from './validate';
+import { checkParsed, jinjaNodeName, validate } from './validate';
 
 /**
  * How deeply brackets, unary operators, conditional expressions and statement bodies may nest.
@@ -19,11 +19,14 @@ import { jinjaNodeName, validate } from './validate';
  */
 export const MAX_NESTING = 200;
 
-/** Parses a template; throws a `TemplateSyntaxError` (with line, column and code frame) for the first error. */
+/**
+ * Parses a template; throws a `TemplateSyntaxError` (with line, column and code frame) for the first error. What
+ * Jinja2 finds only while compiling (an unknown filter, `break` outside a loop, ...) the compiler reports.
+ */
 export function parse(source: string): ast.TemplateNode {
   const template = new Parser(source, null).parseTemplate();
-  const problems = validate(template, source, false);
-  if (problems.length > 0) throw problems[0];
+  const problem = checkParsed(template, source);
+  if (problem !== null) throw problem;
   return template;
 }
 

@@ -170,14 +170,33 @@ export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void 
 /** Stops the walk when the tree is too deep to walk further. */
 const TOO_DEEP = Symbol('too deep');
 
+/** What `findProblems` finds, by the stage of Jinja2's compilation that reports it. */
+interface Problems {
+  /** A block defined twice: Jinja2's code generator checks this first. */
+  blocks: TemplateSyntaxError[];
+  /** Assignments to `loop` inside a loop: Jinja2's code generator, when it reaches the loop. */
+  loopTargets: TemplateSyntaxError[];
+  /**
+   * What Python's compiler rejects in the code Jinja2 generated, once all of it is generated: what its parser
+   * rejects (a slice in a tuple subscript) first, then its symbol table (a macro argument named twice), then its
+   * code generator (`break` outside a loop, a keyword given twice), each in the order of the code.
+   */
+  python: TemplateSyntaxError[];
+}
+
 /**
- * Checks a parsed template. Returns the errors in the order Jinja2 meets them: a block defined twice
- * first, then assignments to `loop`, then what Python rejects in the generated code. With `all` false,
- * only the first.
+ * Walks a parsed template for the checks Jinja2 and Python make while compiling it. `folded`: nodes Jinja2 folds to
+ * a constant, whose code is never generated, so Python checks nothing inside them (see `pythonCompileError`).
  */
-export function validate(template: ast.TemplateNode, source: string, all: boolean): TemplateSyntaxError[] {
+function findProblems(
+  template: ast.TemplateNode,
+  source: string,
+  folded: ReadonlySet<AnyNode> | null,
+): Problems | TemplateSyntaxError {
   const blocks: TemplateSyntaxError[] = [];
   const loopTargets: TemplateSyntaxError[] = [];
+  const parser: TemplateSyntaxError[] = [];
+  const symbols: TemplateSyntaxError[] = [];
   const compiled: TemplateSyntaxError[] = [];
   // What Python's compiler rejects in the code Jinja2 generates is a plain syntax error; Jinja2's own checks
   // are assertion errors.
@@ -188,11 +207,8 @@ export function validate(template: ast.TemplateNode, source: string, all: boolea
   const blockNames = new Set<string>();
 
   const checkLoopTarget = (target: AnyNode) => {
-    if (target.type === 'Name' && target.name === 'loop') {
-      loopTargets.push(assertion("Can't assign to special loop variable in for-loop target", target));
-    } else if (target.type === 'Tuple') {
-      for (const item of target.items) checkLoopTarget(item);
-    }
+    const name = loopStore(target);
+    if (name !== null) loopTargets.push(assertion(LOOP_ASSIGNMENT, name));
   };
 
   const checkKeywords = (call: ast.CallArgs & ast.Span, extra: string[]) => {
@@ -210,7 +226,7 @@ export function validate(template: ast.TemplateNode, source: string, all: boolea
     const seen = new Set<string>();
     for (const arg of args) {
       if (seen.has(arg.name))
-        compiled.push(error(`duplicate argument ${repr(arg.name)} in function definition`, arg));
+        symbols.push(error(`duplicate argument ${repr(arg.name)} in function definition`, arg));
       seen.add(arg.name);
     }
   };
@@ -218,6 +234,7 @@ export function validate(template: ast.TemplateNode, source: string, all: boolea
   // `inFor`: anywhere inside a for loop; `inLoop`: where a `break` would leave a loop.
   const walk = (node: AnyNode, depth: number, inFor: boolean, inLoop: boolean): void => {
     if (depth > MAX_AST_DEPTH) throw TOO_DEEP;
+    if (folded?.has(node)) return;
     let childrenInLoop = inLoop;
     switch (node.type) {
       case 'Block':
@@ -262,7 +279,7 @@ export function validate(template: ast.TemplateNode, source: string, all: boolea
         const slice =
           node.arg.type === 'Tuple' ? node.arg.items.find((item) => item.type === 'Slice') : undefined;
         if (slice)
-          compiled.push(
+          parser.push(
             error(
               'a slice (a:b) is only allowed directly inside brackets, not in a tuple: write x[a:b]',
               slice,
@@ -278,10 +295,90 @@ export function validate(template: ast.TemplateNode, source: string, all: boolea
     walk(template, 1, false, false);
   } catch (e) {
     if (e !== TOO_DEEP) throw e;
-    return [tooDeep(template, source)];
+    return tooDeep(template, source);
   }
-  const errors = [...blocks, ...loopTargets, ...compiled];
+  return { blocks, loopTargets, python: [...parser, ...symbols, ...compiled] };
+}
+
+/**
+ * Checks a parsed template. Returns the errors in the order Jinja2 meets them: a block defined twice
+ * first, then assignments to `loop`, then what Python rejects in the generated code. With `all` false,
+ * only the first.
+ */
+export function validate(template: ast.TemplateNode, source: string, all: boolean): TemplateSyntaxError[] {
+  const problems = findProblems(template, source, null);
+  if (problems instanceof TemplateSyntaxError) return [problems];
+  const errors = [...problems.blocks, ...problems.loopTargets, ...problems.python];
   return all ? errors : errors.slice(0, 1);
+}
+
+/**
+ * What Jinja2 reports before it compiles a template's statements, else null: a tree too deep to walk, a block
+ * defined twice. The rest the compiler reports in Jinja2's order: an unknown filter or an assignment to `loop`
+ * as it reaches them, then `pythonCompileError`.
+ */
+export function checkParsed(template: ast.TemplateNode, source: string): TemplateSyntaxError | null {
+  const problems = findProblems(template, source, null);
+  if (problems instanceof TemplateSyntaxError) return problems;
+  return problems.blocks[0] ?? null;
+}
+
+/**
+ * The first error Python's compiler would find in the code Jinja2 generated for the template, else null: checked
+ * after the whole template is compiled, as Python compiles Jinja2's code after Jinja2 made all of it. Nothing
+ * inside the `folded` nodes is checked: Jinja2 writes their constant (`1 if 1 else dict(a=1, a=2)` is `1`).
+ */
+export function pythonCompileError(
+  template: ast.TemplateNode,
+  source: string,
+  folded: ReadonlySet<AnyNode>,
+): TemplateSyntaxError | null {
+  const problems = findProblems(template, source, folded);
+  if (problems instanceof TemplateSyntaxError) return problems;
+  return problems.python[0] ?? null;
+}
+
+/** Jinja2's message for an assignment to `loop` inside a loop. */
+export const LOOP_ASSIGNMENT = "Can't assign to special loop variable in for-loop target";
+
+/** The name `loop` in an assignment target (a name, or a tuple of targets), else null. */
+function loopStore(target: AnyNode): ast.Name | null {
+  if (target.type === 'Name') return target.name === 'loop' ? target : null;
+  if (target.type === 'Tuple') {
+    for (const item of target.items) {
+      const name = loopStore(item);
+      if (name !== null) return name;
+    }
+  }
+  return null;
+}
+
+/**
+ * For each loop that assigns to `loop` somewhere inside it (its target, a `set`, an inner loop's target, in macros
+ * too), the first such name, as Jinja2's `visit_For` finds it (`node.find_all(nodes.Name)`) when it reaches the loop.
+ */
+export function loopAssignments(template: ast.TemplateNode): Map<ast.For, ast.Name> {
+  const found = new Map<ast.For, ast.Name>();
+  const loops: ast.For[] = [];
+  const note = (target: AnyNode) => {
+    const name = loopStore(target);
+    if (name === null) return;
+    // Innermost first: once a loop has its name, every loop around it has one already.
+    for (let i = loops.length - 1; i >= 0 && !found.has(loops[i]); i--) found.set(loops[i], name);
+  };
+  const visit = (node: AnyNode): void => {
+    if (node.type === 'For') {
+      loops.push(node);
+      note(node.target);
+      eachChild(node, visit);
+      loops.pop();
+      return;
+    }
+    if ((node.type === 'Assign' || node.type === 'AssignBlock') && loops.length > 0) note(node.target);
+    eachChild(node, visit);
+  };
+  visit(template);
+  return found;
 }
 
 /** The error for a tree deeper than `MAX_AST_DEPTH`, at the first node past it (found without recursion). */

@@ -937,8 +937,13 @@ const RANGE_METHODS: Record<string, Method<unknown[]>> = {
   index: {
     params: ['value'],
     required: 1,
+    // CPython's range answers an int (or bool) itself; any other value it searches for as a sequence does.
     fn: (_state, items, [x]) =>
-      sequenceIndex(items, x, undefined, undefined, () => `${repr(x)} is not in range`),
+      sequenceIndex(items, x, undefined, undefined, () =>
+        isInt(x) || typeof x === 'boolean'
+          ? `${repr(x)} is not in range`
+          : 'sequence.index(x): x not in sequence',
+      ),
   },
 };
 

@@ -241,10 +241,11 @@ export class Namespace {
   /** The attributes. */
   readonly attrs: Record<string, unknown>;
   /**
-   * The names in the order they were first set, kept once one of them is an array index: a JS object lists those
-   * first, where Python keeps the order of insertion.
+   * The names in the order they were first set, kept once one of them is an array index (a JS object lists those
+   * first, where Python keeps the order of insertion) or a dict given to `namespace()` has a key that is not a
+   * string. Such a key is here with its value, as a pair: no attribute name reaches it, so it is only printed.
    */
-  private order: string[] | null;
+  private order: (string | [unknown, unknown])[] | null;
 
   /**
    * A namespace holding `init`'s attributes. `attrs` and `order` are `ofKeywords`'s: a record to keep as the
@@ -253,7 +254,7 @@ export class Namespace {
   constructor(
     init?: Iterable<[string, unknown]>,
     attrs: Record<string, unknown> = {},
-    order: string[] | null = null,
+    order: (string | [unknown, unknown])[] | null = null,
   ) {
     this.attrs = attrs;
     this.order = order;
@@ -272,6 +273,23 @@ export class Namespace {
       return new Namespace(undefined, kwargs, isArrayIndex(name) ? keywordNames(kwargs).slice() : null);
     }
     return new Namespace(undefined, kwargs);
+  }
+
+  /**
+   * `namespace(d)` of a dict (Python's `dict(*args, **kwargs)` made already): its string keys are the attributes,
+   * and a key of another type (`namespace({1: 2})`) is kept as it is, as Jinja2's dict of attributes keeps it.
+   */
+  static ofDict(d: Record<string, unknown> | Map<unknown, unknown>): Namespace {
+    if (!(d instanceof Map)) return new Namespace(Object.entries(d));
+    const ns = new Namespace();
+    for (const [key, value] of d) {
+      if (typeof key === 'string') ns.set(key, value);
+      else {
+        ns.order ??= Object.keys(ns.attrs);
+        ns.order.push([key, value]);
+      }
+    }
+    return ns;
   }
 
   /** True when the namespace has the attribute `name`. */
@@ -294,8 +312,10 @@ export class Namespace {
   }
 
   /** The attributes in the order they were first set, as Python's dict keeps them. */
-  entries(): [string, unknown][] {
-    return (this.order ?? Object.keys(this.attrs)).map((name) => [name, this.attrs[name]]);
+  entries(): [unknown, unknown][] {
+    return (this.order ?? Object.keys(this.attrs)).map((item) =>
+      typeof item === 'string' ? [item, this.attrs[item]] : item,
+    );
   }
 }
 
