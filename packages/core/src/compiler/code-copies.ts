@@ -23,8 +23,10 @@
  * 1.035x as fast (geometric mean) and ten templates written apart from the engine's benchmarks 1.03x. Where more
  * templates are hot than there are copies (all the constructs of `pnpm bench:constructs` in one process), each
  * copy serves more of them: there the constructs ran 0.99x as fast (geometric mean), each one faster or slower as
- * the copies it shares changed. The copy links to this bundle's modules for every class, symbol and state that templates must
- * agree on (see copy-links.ts), so what it renders is what the shared code renders.
+ * the copies it shares changed.
+ *
+ * The copy links to this bundle's modules for every class, symbol and state that templates must agree on (see
+ * copy-links.ts), so what it renders is what the shared code renders.
  *
  * A template never becomes code: the only code loaded is that one file of the engine's, and the template is
  * compiled to closures by it exactly as by the shared compiler. Where the file cannot be loaded (browsers, web
@@ -39,8 +41,8 @@ import { COPY_LINKS } from './copy-links';
 export interface CodeCopySettings {
   /**
    * Most copies of the compiler's code the process loads; past that, hot templates and their loops share them in
-   * turn. Each costs about 0.2 MB of heap (0.3 MB resident) once its templates have run. `0` keeps every template on the
-   * shared code. Defaults to `128`.
+   * turn. Each costs about 0.2 MB of heap (0.3 MB resident) once its templates have run. `0` keeps every template
+   * on the shared code. Defaults to `128`.
    */
   copies: number;
   /**

@@ -2184,8 +2184,8 @@ export class Compiler {
   /**
    * Compiles a body that runs in its own scope, as `{% set %}`, `{% filter %}` and `{% block %}` bodies and a
    * loop's `{% else %}` do. A block's `filter` runs in the block's scope, after the body, as in Jinja2;
-   * `detached` is a `{% block %}`'s scope (see `Scope`); `buffered`, a `{% set %}` or `{% filter %}` block's body, which
-   * Jinja2 joins into one text (see `joined`).
+   * `detached` is a `{% block %}`'s scope (see `Scope`); `buffered`, a `{% set %}` or `{% filter %}` block's body,
+   * which Jinja2 joins into one text (see `joined`).
    *
    * A `break`/`continue` in the body (of a loop around it) stops the body where it is, and then the filter does
    * not run: Jinja2 leaves the loop before it would filter the buffered text (its arguments are not evaluated

@@ -1463,7 +1463,10 @@ interface BoundKind<S> {
   readonly text: string;
 }
 
-/** The methods of one table as bound methods show them, by name (tables share entries: `count` is the list's, the tuple's and the range's). */
+/**
+ * The methods of one table as bound methods show them, by name (tables share entries: `count` is the list's, the
+ * tuple's and the range's).
+ */
 function boundKinds<S>(owner: string, table: Record<string, Method<S>>): ReadonlyMap<string, BoundKind<S>> {
   const kinds = new Map<string, BoundKind<S>>();
   for (const [name, method] of Object.entries(table)) {
