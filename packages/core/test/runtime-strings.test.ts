@@ -301,6 +301,30 @@ describe('escaping a long text a chunk at a time', () => {
   );
 });
 
+describe('escaping text of any length', () => {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    "'": '&#39;',
+    '"': '&#34;',
+  };
+  // Runs of special characters, next to each other and apart, around the 256 characters where the way changes.
+  const text = fc.string({
+    unit: fc.constantFrom(...'&<>\'"ab é;#\u{1F600}'.split(''), '\u{1F600}'),
+    maxLength: 400,
+  });
+
+  it('gives what escaping one character at a time gives', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(escapeText(t)).toBe(Array.from(t, (ch) => entities[ch] ?? ch).join(''));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('strip with characters, on text with astral characters, walks code points from each end', () => {
   // Python's rule written plainly: the code points of the text, dropped from each end while in the set.
   function stripOracle(s: string, set: string, left: boolean, right: boolean): string {

@@ -23,6 +23,12 @@ function entityOf(code: number): string | null {
   }
 }
 
+/**
+ * From this length `escapeText` finds the special characters by `indexOf` (1.5x on HTML text of 120 characters);
+ * below it five scans cost more than a loop over the characters (0.91x-0.97x on names and brands).
+ */
+const INDEXED_ESCAPE = 64;
+
 /** Characters escaped in one native pass by `escapeText`. */
 const ESCAPE_CHUNK = 65_536;
 
@@ -34,7 +40,8 @@ function entityOfMatch(ch: string): string {
 /**
  * `markupsafe.escape` on text: `&`, `<`, `>`, `'` and `"` become entities (`&#39;`, `&#34;` as MarkupSafe writes
  * them). A text with none is found by a regular expression (quicker than a loop on the short texts templates
- * escape); a short one with some is escaped by a loop copying the runs between (1.6x a `replace` with a callback).
+ * escape); one with some is escaped by copying the runs between them, found by a loop (1.6x a `replace` with a
+ * callback) or, past `INDEXED_ESCAPE` characters, by `indexOf`.
  */
 export function escapeText(text: string): string {
   spendRunningOnText(text);
@@ -51,6 +58,7 @@ export function escapeText(text: string): string {
     }
     return parts.join('');
   }
+  if (text.length >= INDEXED_ESCAPE) return escapeByIndex(text);
   let out = '';
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
@@ -61,6 +69,46 @@ export function escapeText(text: string): string {
     copied = i + 1;
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * `escapeText` of a text with special characters: the next of each is found by a native scan, the nearest one
+ * escaped, and only its own next looked for again (a loop reading every character takes about 2.5 ns each).
+ */
+function escapeByIndex(text: string): string {
+  let amp = text.indexOf('&');
+  let lt = text.indexOf('<');
+  let gt = text.indexOf('>');
+  let apos = text.indexOf("'");
+  let quot = text.indexOf('"');
+  let out = '';
+  let copied = 0;
+  for (;;) {
+    let at = amp;
+    if (lt >= 0 && (at < 0 || lt < at)) at = lt;
+    if (gt >= 0 && (at < 0 || gt < at)) at = gt;
+    if (apos >= 0 && (at < 0 || apos < at)) at = apos;
+    if (quot >= 0 && (at < 0 || quot < at)) at = quot;
+    if (at < 0) return out + text.slice(copied);
+    out += text.slice(copied, at);
+    copied = at + 1;
+    if (at === amp) {
+      out += '&amp;';
+      amp = text.indexOf('&', copied);
+    } else if (at === lt) {
+      out += '&lt;';
+      lt = text.indexOf('<', copied);
+    } else if (at === gt) {
+      out += '&gt;';
+      gt = text.indexOf('>', copied);
+    } else if (at === apos) {
+      out += '&#39;';
+      apos = text.indexOf("'", copied);
+    } else {
+      out += '&#34;';
+      quot = text.indexOf('"', copied);
+    }
+  }
 }
 
 /** The text a value contributes next to a `Markup`: its own text when already markup, else escaped. */
