@@ -284,31 +284,26 @@ describe('long texts are titled, reversed and sliced by units written in chunks,
   });
 });
 
+/** MarkupSafe's entities, for escaping a text one character at a time. */
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  "'": '&#39;',
+  '"': '&#34;',
+};
+
 describe('escaping a long text a chunk at a time', () => {
-  const entities: Record<string, string> = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    "'": '&#39;',
-    '"': '&#34;',
-  };
   it.each([300, 65_536, 65_537, 200_003])(
     'a text of %i characters is escaped as one character at a time',
     (n) => {
       const text = `<${'a&"\'>'.repeat(Math.ceil(n / 5))}`.slice(0, n);
-      expect(escapeText(text)).toBe(Array.from(text, (ch) => entities[ch] ?? ch).join(''));
+      expect(escapeText(text)).toBe(Array.from(text, (ch) => ENTITIES[ch] ?? ch).join(''));
     },
   );
 });
 
 describe('escaping text of any length', () => {
-  const entities: Record<string, string> = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    "'": '&#39;',
-    '"': '&#34;',
-  };
   // Runs of special characters, next to each other and apart, around the 256 characters where the way changes.
   const text = fc.string({
     unit: fc.constantFrom(...'&<>\'"ab é;#\u{1F600}'.split(''), '\u{1F600}'),
@@ -318,7 +313,7 @@ describe('escaping text of any length', () => {
   it('gives what escaping one character at a time gives', () => {
     fc.assert(
       fc.property(text, (t) => {
-        expect(escapeText(t)).toBe(Array.from(t, (ch) => entities[ch] ?? ch).join(''));
+        expect(escapeText(t)).toBe(Array.from(t, (ch) => ENTITIES[ch] ?? ch).join(''));
       }),
       { numRuns: 2000 },
     );
