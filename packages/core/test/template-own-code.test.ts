@@ -136,6 +136,22 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
     });
   });
 
+  it('the loops of one template take at most eight copies besides its own, then those in turn', () => {
+    const source = Array.from({ length: 12 }, (_, i) => `{% for x in xs %}{{ x }}${i}{% endfor %}`).join('');
+    const data = { xs: ['a', 'b'] };
+    let shared = '';
+    withSettings({ copies: 0 }, () => {
+      shared = core.compile(source, { cache: false }).render(data);
+    });
+    withSettings({ copies: 128, afterRenders: 0 }, () => {
+      const before = core.codeCopyStatus();
+      const template = core.compile(source, { cache: false });
+      expect(template.render(data)).toBe(shared);
+      expect(template.ownCode).toBe(true);
+      expect(core.codeCopyStatus().loaded - before.loaded).toBe(9);
+    });
+  });
+
   it('code of its own shares the classes of the engine: Markup in, errors out', () => {
     withSettings({ afterRenders: 0 }, () => {
       const escaped = core.compile('{{ m|e }} {{ s|e }}', { cache: false });

@@ -18,9 +18,10 @@
  * their bodies, and each sees both bodies. Two loops side by side, each testing one attribute of 60 items, ran
  * 4.2x slower than the two alone; an outer loop setting a flag in an inner loop (`namespace() flag` of
  * `pnpm bench:constructs`) ran at 0.16x hand-written code. So each loop of a hot template after its first is
- * compiled by the next copy in turn, its body and all (a template of one loop takes one copy, as before): the flag
- * loop then ran at 0.38x, two loops side by side as fast as each alone, the realistic templates of `pnpm bench`
- * 1.035x as fast (geometric mean) and ten templates written apart from the engine's benchmarks 1.03x. Where more
+ * compiled by the next copy in turn, its body and all (a template of one loop takes one copy, as before; one of many
+ * loops at most nine): the flag loop then ran at 0.38x, two loops side by side as fast as each alone, the realistic
+ * templates of `pnpm bench` 1.035x as fast (geometric mean) and ten templates written apart from the engine's
+ * benchmarks 1.03x. Where more
  * templates are hot than there are copies (all the constructs of `pnpm bench:constructs` in one process), each
  * copy serves more of them: there the constructs ran 0.99x as fast (geometric mean), each one faster or slower as
  * the copies it shares changed.
@@ -48,8 +49,8 @@ export interface CodeCopySettings {
   /**
    * Renders after which a template is compiled again with code of its own (counted per source for cached
    * templates). The next render compiles it, taking about as long as the first compile (about 2 ms for a message
-   * of a few kilobytes; 15-25 ms for the process's first copy; about 0.5 ms more for each loop after the first
-   * while copies are still being loaded). Defaults to `100`.
+   * of a few kilobytes; 15-25 ms for the process's first copy; about 0.5 ms more for each loop after the first,
+   * up to eight, while copies are still being loaded). Defaults to `100`.
    */
   afterRenders: number;
 }
@@ -85,6 +86,13 @@ const COPY_FILE = 'compiler-copy.cjs';
 const SHARED = 'personalize-shared:';
 
 const settings: CodeCopySettings = { copies: 128, afterRenders: 100 };
+
+/**
+ * Most copies the loops of one template take besides its own, handed out again in turn past that: a template of
+ * 500 loops took all 128 copies (21 MB of heap, 99 ms on the render that recompiled it), where the templates
+ * measured have a few loops each.
+ */
+const LOOP_COPIES = 8;
 
 /** The loaded copies, each made on first need. */
 const copies: CopyExports[] = [];
@@ -211,7 +219,7 @@ function nextCopy(): CopyExports | undefined {
 
 /**
  * Compiles `source` again with a copy of the compiler's code (loading one if fewer than `copies` are), each of its
- * loops with the next copy in turn, or returns undefined when copies are turned off or cannot be loaded here.
+ * loops after the first with the next copy in turn (up to `LOOP_COPIES`), or returns undefined when copies are turned off or cannot be loaded here.
  * Never throws: a template that cannot have code of its own keeps the shared code.
  */
 export function compileWithOwnCode(source: string, registry: Registry): Program | undefined {
@@ -219,7 +227,16 @@ export function compileWithOwnCode(source: string, registry: Registry): Program 
   const copy = nextCopy();
   if (copy === undefined) return undefined;
   try {
-    const loopCode = () => nextCopy()?.Compiler.prototype;
+    // Up to `LOOP_COPIES` copies for the template's loops, then those again in turn.
+    const taken: CopyExports[] = [];
+    let loops = 0;
+    const loopCode = () => {
+      if (loops++ < LOOP_COPIES) {
+        const next = nextCopy();
+        if (next !== undefined) taken.push(next);
+      }
+      return taken.length === 0 ? undefined : taken[(loops - 1) % taken.length].Compiler.prototype;
+    };
     const program = new copy.Compiler(registry, source, loopCode).compile(parse(source));
     given++;
     codeCache ??= copy.script.createCachedData();

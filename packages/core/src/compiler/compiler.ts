@@ -85,6 +85,7 @@ import {
   AttributeSource,
   isDict,
   isIndexLike,
+  isLoopObject,
   isPlainObject,
   type Kwargs,
   keepKeywordOrder,
@@ -125,7 +126,7 @@ import {
   ItemFeed,
   type RenderedStage,
 } from './item-stages';
-import { FIRST, isLoopContext, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
+import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
 import { firstUse, noteAssigned, Scope, setBeforeUse } from './scope';
 import {
   assignedPlace,
@@ -381,7 +382,8 @@ function lookupVariable(run: Run, name: string): unknown {
 /** Calls any template value. */
 function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown {
   if (fn instanceof PyCallable) return fn.call(run, args, kwargs);
-  if (isLoopContext(fn)) return fn.call(run, args, kwargs);
+  // A loop of any copy's code (see `isLoopObject`): each has `LoopContext`'s methods.
+  if (isLoopObject(fn)) return (fn as LoopContext).call(run, args, kwargs);
   return callValue(run, fn, args, kwargs);
 }
 
@@ -679,17 +681,15 @@ function loopMethodOf(callee: ast.Getattr): ((loop: LoopContext, args: unknown[]
 /**
  * The keywords written out in a call, with a `{% call %}` block's body after them as `caller` when there is one: a
  * record of one shape, made as `keywordsOf` makes it. (Spreading the keywords into a record with `caller` added
- * made a slow-mode object, which binding then listed in 400-500 ns.)
+ * made a slow-mode object, which binding then listed in 400-500 ns.) A call block that names `caller` itself is
+ * Python's "keyword argument repeated", which the compile fails with once the template is compiled.
  */
 function keywordsWithCaller(
   names: readonly string[],
   values: readonly Ev[],
   caller: ((f: Frame) => unknown) | null,
 ): (f: Frame) => Kwargs {
-  if (caller === null) return keywordsOf(names, values);
-  if (!names.includes('caller')) return keywordsOf([...names, 'caller'], [...values, caller]);
-  const keywords = keywordsOf(names, values);
-  return (f) => ({ ...keywords(f), caller: caller(f) });
+  return caller === null ? keywordsOf(names, values) : keywordsOf([...names, 'caller'], [...values, caller]);
 }
 
 function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame) => Kwargs {
@@ -2491,13 +2491,13 @@ export class Compiler {
     const node = spanOf(cycle);
     return (f) => {
       const context = loop(f);
-      if (!isLoopContext(context)) {
+      if (!isLoopObject(context)) {
         throw new TemplateRuntimeError(
           'TemplateRuntimeError',
           "'cycle' can only be used inside a for loop",
         ).locate(node.line, node.col, source);
       }
-      return toText(context.cycle(args(f)));
+      return toText((context as LoopContext).cycle(args(f)));
     };
   }
 

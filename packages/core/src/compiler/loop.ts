@@ -7,6 +7,7 @@ import {
   type EngineMethod,
   type Kwargs,
   keywordNames,
+  LOOP_TYPE,
   NO_OBJECT,
   Undefined,
 } from '../runtime/values';
@@ -79,18 +80,6 @@ function identicalItems(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
-/**
- * A loop object, made by this copy of the compiler's code or by another: each copy has its own `LoopContext` class,
- * and the loops of one template may be compiled by different copies (see code-copies.ts), so a loop kept in a
- * variable (`{% set outer = loop %}`) can reach code of another copy.
- */
-export function isLoopContext(value: unknown): value is LoopContext {
-  return (
-    value instanceof LoopContext ||
-    (value instanceof AttributeSource && value.pyType === 'jinja2.runtime.LoopContext')
-  );
-}
-
 /** Jinja2's `loop` variable. */
 export class LoopContext extends AttributeSource {
   /**
@@ -99,7 +88,7 @@ export class LoopContext extends AttributeSource {
    * each copy of the compiler has this class of its own.
    */
   static readonly kept: LoopContext = new LoopContext([{}], 0, null, null);
-  readonly pyType = 'jinja2.runtime.LoopContext';
+  readonly pyType = LOOP_TYPE;
   /** 0-based position of the current item. */
   index0 = -1;
   private lastChanged: unknown[] | undefined;

@@ -219,6 +219,18 @@ export abstract class AttributeSource {
   }
 }
 
+/** The Python type of Jinja2's `loop`. */
+export const LOOP_TYPE = 'jinja2.runtime.LoopContext';
+
+/**
+ * Jinja2's `loop`, known by its Python type: each copy of the compiler's code has its own `LoopContext` class
+ * (see code-copies.ts), and the loops of one template may be compiled by different copies, so a loop kept in a
+ * variable (`{% set outer = loop %}`) can reach code of another copy, or the tests.
+ */
+export function isLoopObject(v: unknown): v is AttributeSource {
+  return v instanceof AttributeSource && v.pyType === LOOP_TYPE;
+}
+
 /** A method of an engine object, called with the object itself first (see `AttributeSource.method`). */
 export type EngineMethod = (
   self: AttributeSource,

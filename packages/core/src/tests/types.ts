@@ -10,6 +10,7 @@ import {
   isDict,
   isFloat,
   isInt,
+  isLoopObject,
   isNumber,
   iteratorKind,
   Markup,
@@ -31,14 +32,6 @@ function isSequence(v: unknown): boolean {
 /** `iter(v)` works: sequences, dicts, iterators, Undefined and the loop object. */
 function isIterable(v: unknown): boolean {
   return isString(v) || Array.isArray(v) || isDict(v) || v instanceof Undefined || isLoopObject(v);
-}
-
-/**
- * Jinja2's `loop`, which is iterable (it steps the loop on) and callable (a recursive loop's call). Known by its
- * Python type: each copy of the compiler's code has its own class for it.
- */
-function isLoopObject(v: unknown): boolean {
-  return v instanceof AttributeSource && v.pyType === 'jinja2.runtime.LoopContext';
 }
 
 /** `name in env.filters` (or tests): a dict lookup, so an unhashable name is Python's TypeError. */
