@@ -45,7 +45,8 @@ function entityOfMatch(ch: string): string {
  */
 export function escapeText(text: string): string {
   spendRunningOnText(text);
-  if (!HTML_SPECIAL.test(text)) return text;
+  // The first character read first copies a joined text into one on V8's fast path (see `hasSurrogate`).
+  if (entityOf(text.charCodeAt(0)) === null && !HTML_SPECIAL.test(text)) return text;
   // A long text is escaped in native passes: the loop's pieces would make a deep rope. One pass over millions of
   // characters runs for a fifth of a second and finds every match before the first replacement, so a text past
   // a chunk is escaped a chunk at a time, spending the render's time between chunks.

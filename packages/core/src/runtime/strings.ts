@@ -17,7 +17,11 @@ export const isSurrogateUnit = (c: number): boolean => c >= 0xd800 && c <= 0xdff
 
 /** True when `s` holds a surrogate, i.e. when its UTF-16 length differs from its code-point length. */
 export function hasSurrogate(s: string): boolean {
-  return SURROGATE.test(s);
+  // A text made by joining others (a `{% set %}` block, `~`) is a tree of them in V8, that must be copied into one
+  // before its characters are read: reading one character does that on a fast path, where the regular expression
+  // does it on a slow one (75 ns against 105 ns for a 30-character text of six pieces; one that is one already
+  // costs nothing more).
+  return isSurrogateUnit(s.charCodeAt(0)) || SURROGATE.test(s);
 }
 
 /** The code points of `s`, one string each (Python's `list(s)`). */
