@@ -11,7 +11,7 @@ import { readDate, readDateByPattern } from '../src/filters/date-input';
 import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
 import { titleText, unicodeTitle } from '../src/filters/strings';
 import { joinWords, PY_SPACE_RUN } from '../src/filters/text';
-import { str } from '../src/runtime/format';
+import { percentFormat, plainPercent, str } from '../src/runtime/format';
 import { replaceText, splitlines } from '../src/runtime/methods';
 import {
   fixedText,
@@ -858,6 +858,41 @@ describe('arithmetic on two numbers, in the compiled closure, gives what the ope
           expect(outcome(() => templates[op].render({ a, b }))).toBe(expected);
         },
       ),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('`%` conversions with a width, printed the quick way', () => {
+  it('pad as the general conversion pads, for text, ints and floats of any sign', () => {
+    const format = fc
+      .tuple(
+        fc.constantFrom('', '-'),
+        fc.integer({ min: 0, max: 14 }),
+        fc.constantFrom('', '.0', '.2', '.5'),
+        fc.constantFrom('s', 'f', 'F', 'd'),
+      )
+      .map(([flag, width, precision, conv]) => `[%${flag}${width}${precision}${conv}]`);
+    const value = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', ' ', 'é', '😀', '\ud800', '世'), maxLength: 16 }),
+      fc.integer({ min: -1e6, max: 1e6 }),
+      fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+      fc.constantFrom(-0, 0.5, -2.675, 1e21, Number.MAX_SAFE_INTEGER + 2),
+    );
+    fc.assert(
+      fc.property(format, value, (fmt, v) => {
+        const plain = plainPercent(fmt, 1);
+        if (plain === null) return;
+        let general: string;
+        try {
+          general = percentFormat(fmt, v);
+        } catch (error) {
+          expect(() => plain.fields[0](v)).toThrow((error as Error).message);
+          return;
+        }
+        const quick = plain.literals[0] + plain.fields[0](v) + plain.tail;
+        expect(quick).toBe(general);
+      }),
       { numRuns: runs },
     );
   });

@@ -731,7 +731,28 @@ export interface PlainPercent {
 function fieldPrinter(fmt: string, piece: PercentField): (v: unknown) => string {
   const { width, precision, ljust } = piece;
   const general = (v: unknown): string => percentField(fmt, piece, v, width, precision, ljust, PLAIN_TEXT);
-  if (width >= 0 || piece.plus || piece.blank || piece.alt || piece.zero) return general;
+  if (piece.plus || piece.blank || piece.alt || piece.zero) return general;
+  // A width (`%-22s`, `%9.2f`: the columns of a statement): the same quick ways, padded with spaces.
+  if (width >= 0) {
+    switch (piece.conv) {
+      case 's':
+        if (precision >= 0) return general;
+        return (v) => {
+          const body = bareText(v);
+          return body === null ? general(v) : padded(body, width - cpLength(body), ljust);
+        };
+      case 'f':
+      case 'F': {
+        const digits = precision < 0 ? 6 : precision;
+        return (v) => {
+          const body = bareFixed(v, digits);
+          return body === null ? general(v) : padded(body, width - body.length, ljust);
+        };
+      }
+      default:
+        return general;
+    }
+  }
   switch (piece.conv) {
     case 's':
       return precision >= 0 ? general : (v) => bareText(v) ?? general(v);
@@ -746,6 +767,12 @@ function fieldPrinter(fmt: string, piece: PercentField): (v: unknown) => string 
     default:
       return general;
   }
+}
+
+/** `body` with `padding` spaces after it (`ljust`) or before it, as `%` fills a width; as it is for none. */
+function padded(body: string, padding: number, ljust: boolean): string {
+  if (padding <= 0) return body;
+  return ljust ? body + ' '.repeat(padding) : ' '.repeat(padding) + body;
 }
 
 /** An int JS holds exactly, as a bare `%d` or `{}` prints it; null for anything else. */
