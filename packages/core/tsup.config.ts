@@ -13,6 +13,7 @@ const SOURCE = resolve(dirname(fileURLToPath(import.meta.url)), 'src');
  */
 const COPIED = new Set([
   'compiler/compiler',
+  'compiler/call-copies',
   'compiler/branch-text',
   'compiler/arguments',
   'compiler/fold',

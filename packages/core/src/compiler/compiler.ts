@@ -104,6 +104,7 @@ import {
 import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
 import { moveTextIntoBranches } from './branch-text';
+import { CALLS_OF_INPUT, CALLS_WITH_CONSTANT, type Call } from './call-copies';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { type Cond, Control, type Ev, Frame, MISSING, Run, type St, slotsMaker } from './frame';
 import {
@@ -828,6 +829,8 @@ export class Compiler {
   private readonly placesByScope = new WeakMap<Scope, Map<string, SlotPlaces | null>>();
   /** The compiled literals and their values, for callers that can use the value instead of the closure. */
   private readonly constants = new Map<Ev, unknown>();
+  /** The copy of the call closures (call-copies.ts) each filter and test of the template calls through. */
+  private readonly callCopies = new Map<unknown, number>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
   private readonly folder: ConstantFolder;
   /** Whether the template has a piece of output that may not be text, whose error waits for a join (`joined`). */
@@ -3959,6 +3962,16 @@ export class Compiler {
     return at === null ? formatted : this.guarded(at, formatted);
   }
 
+  /** The copy of the call closures that `fn` is called through: the next in turn for each new one. */
+  private callCopy(fn: unknown): number {
+    let copy = this.callCopies.get(fn);
+    if (copy === undefined) {
+      copy = this.callCopies.size % CALLS_OF_INPUT.length;
+      this.callCopies.set(fn, copy);
+    }
+    return copy;
+  }
+
   /**
    * Calls a filter or test implementation on `input` with its bound arguments. The common arities get their
    * own closures, so a call allocates no argument array; an error is located at the filter or test.
@@ -3979,24 +3992,11 @@ export class Compiler {
     const constant = (ev: Ev): boolean => this.constants.has(ev);
     switch (sources?.length) {
       case 0:
-        return (f) => {
-          try {
-            return fn(f.run, input(f));
-          } catch (error) {
-            return fail(error);
-          }
-        };
+        return CALLS_OF_INPUT[this.callCopy(fn)](fn as Call, input, fail);
       case 1: {
         const [a] = sources;
         if (constant(a)) {
-          const x = this.constants.get(a);
-          return (f) => {
-            try {
-              return fn(f.run, input(f), x);
-            } catch (error) {
-              return fail(error);
-            }
-          };
+          return CALLS_WITH_CONSTANT[this.callCopy(fn)](fn as Call, input, this.constants.get(a), fail);
         }
         return (f) => {
           try {

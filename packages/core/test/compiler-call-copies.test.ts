@@ -1,0 +1,88 @@
+/**
+ * Filters and tests are called through copies of the call closures (src/compiler/call-copies.ts), the next copy
+ * for each new filter of a template: every copy must call what it is given, with its argument, and locate errors
+ * at its own call.
+ */
+import { describe, expect, it } from 'vitest';
+import { CALLS_OF_INPUT, CALLS_WITH_CONSTANT } from '../src/compiler/call-copies';
+import { compile } from '../src/index';
+
+describe('the copies of the filter and test calls', () => {
+  it('are functions of their own with the same text, as many in each table', () => {
+    for (const table of [CALLS_OF_INPUT, CALLS_WITH_CONSTANT]) {
+      expect(new Set(table).size).toBe(table.length);
+      const text = table[0].toString();
+      for (const copy of table) expect(copy.toString()).toBe(text);
+    }
+    expect(CALLS_WITH_CONSTANT.length).toBe(CALLS_OF_INPUT.length);
+  });
+
+  it('call each filter of a template with more filters than copies, the same filter through one copy', () => {
+    // Twelve filters without arguments and twelve with one constant: the copies are handed out in turn, twice over.
+    const plain = ['title', 'upper', 'lower', 'capitalize', 'trim', 'length', 'first', 'last', 'e', 'string'];
+    const withOne = ['default', 'center', 'truncate', 'indent', 'round', 'join', 'batch', 'slice', 'replace'];
+    const source = [
+      ...plain.map((name) => `{{ s|${name} }}`),
+      ...plain.map((name) => `{{ s|${name} }}`),
+      '{{ missing|default("none") }}',
+      '{{ s|center(12) }}',
+      '{{ s|truncate(9) }}',
+      '{{ s|indent(2) }}',
+      '{{ x|round(1) }}',
+      '{{ s|join("-") }}',
+      '{{ s|batch(4)|list|length }}',
+      '{{ s|slice(2)|list|length }}',
+      '{{ s|replace(" ", "_") }}',
+      '{{ 3 is divisibleby 3 }}{{ s is string }}{{ x is number }}',
+    ].join('|');
+    const template = compile(source, { cache: false });
+    const once = [
+      'A<B Cd Ef',
+      'A<B CD EF',
+      'a<b cd ef',
+      'A<b cd ef',
+      'a<B cd ef',
+      '9',
+      'a',
+      'f',
+      'a&lt;B cd ef',
+      'a<B cd ef',
+    ];
+    const expected = [
+      ...once,
+      ...once,
+      'none',
+      ' a<B cd ef  ',
+      'a<B cd ef',
+      'a<B cd ef',
+      '2.5',
+      'a-<-B- -c-d- -e-f',
+      '3',
+      '2',
+      'a<B_cd_ef',
+      'TrueTrueTrue',
+    ].join('|');
+    for (let i = 0; i < 3; i++) expect(template.render({ s: 'a<B cd ef', x: 2.46 })).toBe(expected);
+    expect(withOne.length).toBe(9);
+  });
+
+  it('locate an error at the filter that failed, whichever copy it went through', () => {
+    const source = [
+      '{{ s|upper }}',
+      '{{ s|lower }}',
+      '{{ s|title }}',
+      '{{ n|int }}',
+      '{{ n|round(2) }}',
+    ].join('\n');
+    const template = compile(source, { cache: false });
+    expect(template.render({ s: 'Ab', n: 2 })).toBe('AB\nab\nAb\n2\n2');
+    expect(() => template.render({ s: 'Ab', n: 'x' })).toThrow(/__round__/);
+    try {
+      template.render({ s: 'Ab', n: 'x' });
+    } catch (error) {
+      expect((error as { line: number }).line).toBe(5);
+    }
+    // The same filters on the first line fail there.
+    expect(() => compile('{{ n|round(2) }}', { cache: false }).render({ n: 'x' })).toThrow(/__round__/);
+  });
+});
