@@ -9,10 +9,11 @@ import { compile } from '../src/index';
 
 describe('the copies of the filter and test calls', () => {
   it('are functions of their own with the same text, as many in each table', () => {
-    for (const table of [CALLS_OF_INPUT, CALLS_WITH_CONSTANT]) {
+    const tables: ReadonlyArray<readonly unknown[]> = [CALLS_OF_INPUT, CALLS_WITH_CONSTANT];
+    for (const table of tables) {
       expect(new Set(table).size).toBe(table.length);
-      const text = table[0].toString();
-      for (const copy of table) expect(copy.toString()).toBe(text);
+      const text = String(table[0]);
+      for (const copy of table) expect(String(copy)).toBe(text);
     }
     expect(CALLS_WITH_CONSTANT.length).toBe(CALLS_OF_INPUT.length);
   });
