@@ -4,18 +4,23 @@
  * at its own call.
  */
 import { describe, expect, it } from 'vitest';
-import { CALLS_OF_INPUT, CALLS_WITH_CONSTANT } from '../src/compiler/call-copies';
+import { CALLS_OF_INPUT, CALLS_WITH_CONSTANT, TEXT_METHOD_CALLS } from '../src/compiler/call-copies';
 import { compile } from '../src/index';
 
 describe('the copies of the filter and test calls', () => {
   it('are functions of their own with the same text, as many in each table', () => {
-    const tables: ReadonlyArray<readonly unknown[]> = [CALLS_OF_INPUT, CALLS_WITH_CONSTANT];
+    const tables: ReadonlyArray<readonly unknown[]> = [
+      CALLS_OF_INPUT,
+      CALLS_WITH_CONSTANT,
+      TEXT_METHOD_CALLS,
+    ];
     for (const table of tables) {
       expect(new Set(table).size).toBe(table.length);
       const text = String(table[0]);
       for (const copy of table) expect(String(copy)).toBe(text);
     }
     expect(CALLS_WITH_CONSTANT.length).toBe(CALLS_OF_INPUT.length);
+    expect(TEXT_METHOD_CALLS.length).toBe(CALLS_OF_INPUT.length);
   });
 
   it('call each filter of a template with more filters than copies, the same filter through one copy', () => {
@@ -85,5 +90,49 @@ describe('the copies of the filter and test calls', () => {
     }
     // The same filters on the first line fail there.
     expect(() => compile('{{ n|round(2) }}', { cache: false }).render({ n: 'x' })).toThrow(/__round__/);
+  });
+
+  it('call each string method of a template through its copy, and any other receiver as before', () => {
+    const calls = [
+      's.strip()',
+      's.upper()',
+      's.lower()',
+      "s.replace('b', 'x')",
+      "s.startswith(' a')",
+      "s.endswith('c ')",
+      's.split()',
+      "s.count('b')",
+      "s.find('c')",
+      's.title()',
+      's.capitalize()',
+      "s.center(9, '*')",
+      // Receivers that are not strings: a dict, a list, the loop, a joiner, and Undefined.
+      "d.get('k')",
+      "d.get('missing', 'none')",
+      'l.index(3)',
+      '[1, 2].index(2)',
+      'j()',
+      'n.upper()',
+    ];
+    const template = compile(
+      `{% set j = joiner('+') %}{% for _ in [1] %}${calls.map((c) => `{{ ${c} }}`).join('|')}|{{ loop.cycle('a', 'b') }}{% endfor %}`,
+      { cache: false },
+    );
+    // Jinja2's text for the calls (the last one's receiver is undefined and fails).
+    const expected =
+      "a b c| A B C | a b c | a x c |True|True|['a', 'b', 'c']|1|5| A B C | a b c |* a b c *|v|none|1|1||";
+    for (let i = 0; i < 3; i++) {
+      expect(() => template.render({ s: ' a b c ', d: { k: 'v' }, l: [1, 3] })).toThrow(/'n' is undefined/);
+    }
+    const without = compile(
+      `{% set j = joiner('+') %}{% for _ in [1] %}${calls
+        .slice(0, -1)
+        .map((c) => `{{ ${c} }}`)
+        .join('|')}|{{ loop.cycle('a', 'b') }}{% endfor %}`,
+      { cache: false },
+    );
+    for (let i = 0; i < 3; i++) {
+      expect(without.render({ s: ' a b c ', d: { k: 'v' }, l: [1, 3] })).toBe(`${expected}a`);
+    }
   });
 });

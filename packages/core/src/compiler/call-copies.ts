@@ -6,7 +6,9 @@
  * written out: closures made at run time from one function would share its record, and the engine makes no code
  * from text. Every line of a table is the same (a test checks it).
  */
+import { spendOnText } from '../limits';
 import type { RenderState } from '../runtime/state';
+import { type Kwargs, NO_KWARGS } from '../runtime/values';
 import type { Ev, Frame } from './frame';
 
 /** A filter's or test's function as `applied` calls it. */
@@ -128,6 +130,104 @@ export const CALLS_WITH_CONSTANT: ReadonlyArray<(fn: Call, input: Ev, x: unknown
   (fn, input, x, fail) => (f: Frame) => {
     try {
       return fn(f.run, input(f), x);
+    } catch (error) {
+      return fail(error);
+    }
+  },
+];
+
+/** A method of `str` called with positional arguments only, its binding nothing to do (`.strip()`, `.replace(a, b)`). */
+export type TextMethod = (state: RenderState, s: string, args: unknown[], kwargs: Kwargs) => unknown;
+
+/**
+ * `o.method(...)` where `o` is usually a string: `fn` runs on a string receiver, `other(f, o)` on anything else.
+ * One copy per method of a template, as for filters.
+ */
+export const TEXT_METHOD_CALLS: ReadonlyArray<
+  (
+    fn: TextMethod,
+    obj: Ev,
+    positional: (f: Frame) => unknown[],
+    other: (f: Frame, o: unknown) => unknown,
+    fail: Fail,
+  ) => Ev
+> = [
+  (fn, obj, positional, other, fail) => (f: Frame) => {
+    try {
+      const o = obj(f);
+      if (typeof o !== 'string') return other(f, o);
+      spendOnText(f.run, o);
+      return fn(f.run, o, positional(f), NO_KWARGS);
+    } catch (error) {
+      return fail(error);
+    }
+  },
+  (fn, obj, positional, other, fail) => (f: Frame) => {
+    try {
+      const o = obj(f);
+      if (typeof o !== 'string') return other(f, o);
+      spendOnText(f.run, o);
+      return fn(f.run, o, positional(f), NO_KWARGS);
+    } catch (error) {
+      return fail(error);
+    }
+  },
+  (fn, obj, positional, other, fail) => (f: Frame) => {
+    try {
+      const o = obj(f);
+      if (typeof o !== 'string') return other(f, o);
+      spendOnText(f.run, o);
+      return fn(f.run, o, positional(f), NO_KWARGS);
+    } catch (error) {
+      return fail(error);
+    }
+  },
+  (fn, obj, positional, other, fail) => (f: Frame) => {
+    try {
+      const o = obj(f);
+      if (typeof o !== 'string') return other(f, o);
+      spendOnText(f.run, o);
+      return fn(f.run, o, positional(f), NO_KWARGS);
+    } catch (error) {
+      return fail(error);
+    }
+  },
+  (fn, obj, positional, other, fail) => (f: Frame) => {
+    try {
+      const o = obj(f);
+      if (typeof o !== 'string') return other(f, o);
+      spendOnText(f.run, o);
+      return fn(f.run, o, positional(f), NO_KWARGS);
+    } catch (error) {
+      return fail(error);
+    }
+  },
+  (fn, obj, positional, other, fail) => (f: Frame) => {
+    try {
+      const o = obj(f);
+      if (typeof o !== 'string') return other(f, o);
+      spendOnText(f.run, o);
+      return fn(f.run, o, positional(f), NO_KWARGS);
+    } catch (error) {
+      return fail(error);
+    }
+  },
+  (fn, obj, positional, other, fail) => (f: Frame) => {
+    try {
+      const o = obj(f);
+      if (typeof o !== 'string') return other(f, o);
+      spendOnText(f.run, o);
+      return fn(f.run, o, positional(f), NO_KWARGS);
+    } catch (error) {
+      return fail(error);
+    }
+  },
+  (fn, obj, positional, other, fail) => (f: Frame) => {
+    try {
+      const o = obj(f);
+      if (typeof o !== 'string') return other(f, o);
+      spendOnText(f.run, o);
+      return fn(f.run, o, positional(f), NO_KWARGS);
     } catch (error) {
       return fail(error);
     }

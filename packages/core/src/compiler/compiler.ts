@@ -104,7 +104,13 @@ import {
 import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
 import { moveTextIntoBranches } from './branch-text';
-import { CALLS_OF_INPUT, CALLS_WITH_CONSTANT, type Call } from './call-copies';
+import {
+  CALLS_OF_INPUT,
+  CALLS_WITH_CONSTANT,
+  type Call,
+  TEXT_METHOD_CALLS,
+  type TextMethod,
+} from './call-copies';
 import { CONTEXT_FILTERS, ConstantFolder, FOLDED_SIZE, freshCopy, safeRepr, smallValue } from './fold';
 import { type Cond, Control, type Ev, Frame, MISSING, Run, type St, slotsMaker } from './frame';
 import {
@@ -3352,31 +3358,36 @@ export class Compiler {
       const onDict = methods.dict?.bindFree ? methods.dict.method.fn : null;
       const onList = methods.list?.bindFree ? methods.list.method.fn : null;
       const loopMethod = plain ? loopMethodOf(callee) : null;
+      // Any other receiver than a string, for the call below.
+      const other = (f: Frame, o: unknown): unknown => {
+        if (o instanceof AttributeSource) {
+          // The engine's objects (`loop`, a cycler, a joiner) have no str, list or dict method.
+          if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
+          const own = o.method(attr);
+          if (own !== undefined) return own(o, f.run, positional(f), withCaller(f));
+        } else {
+          if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);
+          if (onList !== null && Array.isArray(o) && marksOf(o) === undefined) {
+            spendOnItems(f.run, o);
+            return onList(f.run, o, positional(f), NO_KWARGS);
+          }
+          const method = find(o);
+          if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
+        }
+        return invoke(f.run, getattr(o, attr), positional(f), withCaller(f));
+      };
+      // A method strings have, through the copy of the call for that method (call-copies.ts).
+      if (onText !== null) {
+        const fail = (error: unknown): never => {
+          throw locate(error, at, source);
+        };
+        return TEXT_METHOD_CALLS[this.callCopy(onText)](onText as TextMethod, obj, positional, other, fail);
+      }
       // What a call throws is located at the call, by a try in the call's own closure rather than a `guarded`
-      // wrapper: one call less per call.
+      // wrapper.
       return (f) => {
         try {
-          const o = obj(f);
-          if (onText !== null && typeof o === 'string') {
-            spendOnText(f.run, o);
-            return onText(f.run, o, positional(f), NO_KWARGS);
-          }
-          if (o instanceof AttributeSource) {
-            // The engine's objects (`loop`, a cycler, a joiner) have no str, list or dict method.
-            if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
-            const own = o.method(attr);
-            if (own !== undefined) return own(o, f.run, positional(f), withCaller(f));
-          } else {
-            if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);
-            if (onList !== null && Array.isArray(o) && marksOf(o) === undefined) {
-              spendOnItems(f.run, o);
-              return onList(f.run, o, positional(f), NO_KWARGS);
-            }
-            const method = find(o);
-            if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
-          }
-          const fn = getattr(o, attr);
-          return invoke(f.run, fn, positional(f), withCaller(f));
+          return other(f, obj(f));
         } catch (error) {
           throw locate(error, at, source);
         }
