@@ -474,6 +474,7 @@ function replace(state: RenderState, s: string, old: string, by: string, countAr
 }
 
 /** A line break as `str.splitlines` knows them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: \x1c-\x1e are line breaks to Python
 const LINE_BREAK = /[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/;
 
 /** Python's `str.splitlines(keepends)`: every line boundary Python knows; no empty line after a final break. */

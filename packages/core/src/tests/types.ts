@@ -6,7 +6,6 @@ import { hashKey } from '../runtime/hash-key';
 import type { RenderState, TestSpec } from '../runtime/state';
 import { pyIsLower, pyIsUpper } from '../runtime/strings';
 import {
-  AttributeSource,
   isDict,
   isFloat,
   isInt,
