@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { DateTime } from '../src/filters/civil-time';
 import { readDate, readDateByPattern } from '../src/filters/date-input';
 import { roundFloat, scaledRoundHalfEven } from '../src/filters/numbers';
-import { titleText, unicodeTitle } from '../src/filters/strings';
+import { titleText, unicodeTitle, wrapChunks, wrapParagraph } from '../src/filters/strings';
 import { joinWords, PY_SPACE_RUN } from '../src/filters/text';
 import { percentFormat, plainPercent, str } from '../src/runtime/format';
 import { replaceText, splitlines } from '../src/runtime/methods';
@@ -895,5 +895,58 @@ describe('`%` conversions with a width, printed the quick way', () => {
       }),
       { numRuns: runs },
     );
+  });
+});
+
+describe('wordwrap by positions, breaking on hyphens', () => {
+  const state = {
+    limits: { maxOutputSize: 1e9 },
+    unitsLeft: 1e12,
+    deadline: 0,
+    iterationsLeft: 1e9,
+  } as unknown as RenderState;
+  // Words with hyphens in every place textwrap's separator looks at: between letters, doubled (an em-dash),
+  // after punctuation, at a word's ends, next to digits and Unicode letters.
+  const text = fc.string({
+    unit: fc.constantFrom(
+      'a',
+      'b',
+      'é',
+      'ж',
+      '1',
+      '_',
+      '-',
+      '-',
+      '--',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '!',
+      ',',
+      ')',
+      '\u00a0',
+      '\u2003',
+    ),
+    maxLength: 60,
+  });
+
+  it("wraps as the chunks of textwrap's separator do", () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.integer({ min: 1, max: 12 }),
+        fc.boolean(),
+        fc.boolean(),
+        (s, width, breakLong, hyphens) => {
+          expect(wrapParagraph(state, s, width, breakLong, hyphens)).toEqual(
+            wrapChunks(state, s, width, breakLong, hyphens && s.includes('-'), false, false),
+          );
+        },
+      ),
+      { numRuns: runs * 5 },
+    );
+    expect(wrapParagraph(state, 'the check-in desk', 10, true, true)).toEqual(['the check-', 'in desk']);
+    expect(wrapParagraph(state, 'well--known', 6, true, true)).toEqual(['well--', 'known']);
   });
 });
