@@ -14,11 +14,13 @@ import { joinWords, PY_SPACE_RUN } from '../src/filters/text';
 import { percentFormat, plainPercent, str } from '../src/runtime/format';
 import { replaceText, splitlines } from '../src/runtime/methods';
 import {
+  exactSignificantDigits,
   fixedText,
   floatRepr,
   formatAbsFloat,
   roundFloatFast,
   roundScaled,
+  significantDigits,
 } from '../src/runtime/number-format';
 import { add, mul, sub, truediv } from '../src/runtime/operators';
 import type { RenderState } from '../src/runtime/state';
@@ -948,5 +950,30 @@ describe('wordwrap by positions, breaking on hyphens', () => {
     );
     expect(wrapParagraph(state, 'the check-in desk', 10, true, true)).toEqual(['the check-', 'in desk']);
     expect(wrapParagraph(state, 'well--known', 6, true, true)).toEqual(['well--', 'known']);
+  });
+});
+
+describe('significant digits by toExponential', () => {
+  it('are the exact ones, ties to even, for any positive double and precision', () => {
+    // Doubles of few bits (where exact ties are), near powers of ten, and any.
+    const few = fc
+      .tuple(fc.integer({ min: 1, max: 2 ** 20 }), fc.integer({ min: -30, max: 30 }))
+      .map(([m, e]) => m * 2 ** e);
+    const nearTen = fc
+      .tuple(fc.integer({ min: -20, max: 25 }), fc.integer({ min: -3, max: 3 }))
+      .map(([e, ulps]) => {
+        const x = 10 ** e;
+        return Math.abs(x + ulps * Number.EPSILON * x) || x;
+      });
+    const any = fc.double({ min: Number.MIN_VALUE, max: 1e300, noNaN: true });
+    fc.assert(
+      fc.property(fc.oneof(few, nearTen, any), fc.integer({ min: 1, max: 25 }), (x, n) => {
+        expect(significantDigits(x, n)).toEqual(exactSignificantDigits(x, n));
+      }),
+      { numRuns: runs * 5 },
+    );
+    expect(significantDigits(0.125, 2)).toEqual({ digits: '12', decpt: 0 });
+    expect(significantDigits(9.5, 1)).toEqual({ digits: '1', decpt: 2 });
+    expect(significantDigits(2.5, 1)).toEqual({ digits: '2', decpt: 1 });
   });
 });

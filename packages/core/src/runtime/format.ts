@@ -565,8 +565,9 @@ function formatFloat(x: number, spec: FormatSpec): string {
     negative = false;
   // Only grouping needs the leading digits apart from the rest.
   if (spec.grouping === '') return layoutNumber(signOf(negative, spec), '', body, suffix, spec);
-  const lead = /^[0-9]*/.exec(body)?.[0] ?? '';
-  return layoutNumber(signOf(negative, spec), '', lead, body.slice(lead.length) + suffix, spec);
+  let lead = 0;
+  while (lead < body.length && body.charCodeAt(lead) >= 48 && body.charCodeAt(lead) <= 57) lead++;
+  return layoutNumber(signOf(negative, spec), '', body.slice(0, lead), body.slice(lead) + suffix, spec);
 }
 
 /** Python's `format(v, spec)` for the value types templates have (`'{:,}'.format(1234567)` is `1,234,567`). */
