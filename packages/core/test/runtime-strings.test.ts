@@ -36,6 +36,27 @@ describe('strings are measured and split by code point, as Python does', () => {
     expect(cpLength('plain text')).toBe(10);
   });
 
+  it('a surrogate is found in any text, long ones asked about again and again, in any order', () => {
+    // Long texts (whose answer is kept) of the same length with and without a surrogate, joined from pieces
+    // each time (equal texts that are not one string), asked about in turns.
+    const text = fc.tuple(
+      fc.integer({ min: 0, max: 120 }),
+      fc.constantFrom('', '\u{1F600}', '\ud800', '\udfff', 'é', '—'),
+      fc.integer({ min: 0, max: 120 }),
+    );
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 12 }), (texts) => {
+        for (const [before, middle, after] of texts) {
+          const s = `${'a'.repeat(before)}${middle}${'b'.repeat(after)}`;
+          const expected = /[\uD800-\uDFFF]/.test(s);
+          expect(hasSurrogate(s)).toBe(expected);
+          expect(hasSurrogate(s.slice(0))).toBe(expected);
+          expect(cpLength(s)).toBe(Array.from(s).length);
+        }
+      }),
+    );
+  });
+
   it('strings order by code point, so an astral character sorts after U+FFFF', () => {
     const sorted = ['b', '\u{1F600}', '\uffff', 'a', 'B'].sort(compareStrings);
     expect(sorted).toEqual(['B', 'a', 'b', '\uffff', '\u{1F600}']);
