@@ -179,3 +179,41 @@ describe('folding in templates', () => {
     );
   });
 });
+
+describe('a literal table only ever subscripted is one object for every render', () => {
+  it('looks up as a copy would', () => {
+    const template = compile(
+      "{% set labels = {'a': 'Alpha', 'b': 2, 'c': none} %}{% for k in keys %}{{ labels[k] }} {{ {'x': 1.5, 'y': true}[k2] }} {{ [10, 20][i] }}|{% endfor %}",
+      { cache: false },
+    );
+    for (let n = 0; n < 3; n++) {
+      expect(template.render({ keys: ['a', 'b', 'c'], k2: 'x', i: 1 })).toBe(
+        'Alpha 1.5 20|2 1.5 20|None 1.5 20|',
+      );
+    }
+    expect(template.render({ keys: ['z'], k2: 'x', i: 0 })).toBe(' 1.5 10|');
+  });
+
+  it('is made anew for each render when a use could change it or what it holds', () => {
+    const cases: Array<[string, string]> = [
+      // A method call, a filter, printing, a loop over it, an item that is a list, a name also a loop variable.
+      ["{% set d = {'a': 1} %}{% set _ = d.update({'b': n}) %}{{ d['a'] }}{{ d|length }}", '12'],
+      ['{% set l = [1, 2] %}{% set _ = l.append(n) %}{{ l[0] }}{{ l|length }}', '13'],
+      ["{% set d = {'a': [1]} %}{% set _ = d['a'].append(n) %}{{ d['a']|length }}", '2'],
+      [
+        "{% set d = {'a': 1} %}{% for d in [d] %}{% set _ = d.update({'b': n}) %}{% endfor %}{{ d['a'] }}{{ d|length }}",
+        '12',
+      ],
+    ];
+    for (const [source, expected] of cases) {
+      const template = compile(source, { cache: false });
+      for (let n = 0; n < 3; n++) expect(template.render({ n: 5 })).toBe(expected);
+    }
+  });
+
+  it('is evaluated in the render, as any fold, where its limit is below the fold limit', () => {
+    const source = "{% set t = {'a': 'x' * 60, 'b': 'y'} %}{{ t[k] }}";
+    expect(outcome(source, { k: 'b' })).toBe('y');
+    expect(outcome(source, { k: 'b' }, { limits: { maxOutputSize: 50 } })).toMatch(/50/);
+  });
+});

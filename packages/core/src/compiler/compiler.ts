@@ -283,6 +283,41 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
   return null;
 }
 
+/**
+ * The names a template only ever subscripts (`labels[key]`), besides assigning them with `{% set %}`: a list or
+ * dict literal of texts and numbers assigned to one can be one object for every render, since nothing reaches it
+ * to change it (a method call, a filter, a loop, printing it: any other use of the name) and what a subscript
+ * gives back cannot be changed either.
+ */
+function subscriptedOnly(template: ast.TemplateNode): Set<string> {
+  const names = new Set<string>();
+  const otherwise = new Set<string>();
+  const visit = (node: AnyNode, parent: AnyNode | null): void => {
+    if (node.type === 'Name') {
+      names.add(node.name);
+      const read = parent?.type === 'Getitem' && parent.node === node;
+      const assigned = parent?.type === 'Assign' && parent.target === node;
+      if (!read && !assigned) otherwise.add(node.name);
+      return;
+    }
+    eachChild(node, (child) => visit(child, node));
+  };
+  visit(template, null);
+  for (const name of otherwise) names.delete(name);
+  return names;
+}
+
+/** Whether `value` is a list or dict whose items are all texts, numbers, booleans or None. */
+function flatConstants(value: unknown): boolean {
+  const immutable = (v: unknown) =>
+    typeof v !== 'object' || v === null || v instanceof Markup || v instanceof PyFloat;
+  if (Array.isArray(value)) return marksOf(value) === undefined && value.every(immutable);
+  if (value instanceof Map) return [...value.values()].every(immutable);
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.values(value).every(immutable);
+  return false;
+}
+
 /** The value of a parameter a call does not give: JS `undefined`, so the implementation's default applies. */
 const NOT_GIVEN: Ev = () => undefined;
 
@@ -845,6 +880,8 @@ export class Compiler {
   private readonly foldedNodes = new Set<ast.Expr>();
   /** Each loop that assigns to `loop` inside it, with the first such name (see `loopAssignments`). */
   private loopAssignments = new Map<ast.For, ast.Name>();
+  /** The names only ever subscripted (see `subscriptedOnly`). */
+  private subscripted = new Set<string>();
   /** Set while the folder evaluates a node, whose operands are constants already. */
   private folding = false;
   /** The render folding evaluates in: no variables, limits of its own. */
@@ -890,6 +927,7 @@ export class Compiler {
   compile(template: ast.TemplateNode): Program {
     this.inSlots = slotNamespaces(template);
     this.loopAssignments = loopAssignments(template);
+    this.subscripted = subscriptedOnly(template);
     this.piecesJoined = hasUntextedPieces(template);
     const scope = new Scope(null);
     scope.analyze({ body: template.body });
@@ -1161,6 +1199,32 @@ export class Compiler {
     if (typeof value === 'number' || typeof value === 'boolean' || value === null)
       this.constants.set(ev, value);
     return ev;
+  }
+
+  /**
+   * A list or dict literal of texts and numbers that is only subscripted (`{...}[key]`, or a `{% set %}` of a name
+   * `subscriptedOnly` found), as one object for every render instead of a copy per evaluation (a table of labels
+   * looked up once per message: a copy of four entries cost more than the lookup); null for anything else.
+   */
+  private lookupLiteral(node: ast.Expr, scope: Scope): Ev | null {
+    if (node.type !== 'Dict' && node.type !== 'List') return null;
+    // Every item a value Jinja2 writes as it is (as `assignedValue` asks of a dict a `{% set %}` assigns).
+    const written = (item: ast.Expr) => {
+      const value = this.folder.valueOf(item);
+      return value !== null && safeRepr(value.value);
+    };
+    const items = node.type === 'List' ? node.items : node.items.flatMap((pair) => [pair.key, pair.value]);
+    if (!items.every(written)) return null;
+    const folded = this.folder.valueOf(node);
+    if (
+      folded === null ||
+      !safeRepr(folded.value) ||
+      !smallValue(folded.value) ||
+      !flatConstants(folded.value)
+    )
+      return null;
+    this.foldedNodes.add(node);
+    return this.foldedConstant(folded.value, this.softExpression(node, scope, true));
   }
 
   private guarded(at: ast.Span, ev: Ev): Ev {
@@ -1999,7 +2063,9 @@ export class Compiler {
   private assign(node: ast.Assign, scope: Scope): St {
     if (node.target.type === 'Name') {
       // `{% set x = ... %}`: the value goes straight into its slot.
-      const ev = this.assignedValue(node.node, scope);
+      const ev =
+        (this.subscripted.has(node.target.name) ? this.lookupLiteral(node.node, scope) : null) ??
+        this.assignedValue(node.node, scope);
       if (isNamespaceCall(node.node)) this.namespaceNames.add(node.target.name);
       const slot = scope.declare(node.target.name);
       noteAssigned(scope, node.target);
@@ -3067,7 +3133,7 @@ export class Compiler {
     }
     const part = this.splitPart(node, scope);
     if (part !== null) return part;
-    const obj = this.expression(node.node, scope);
+    const obj = this.lookupLiteral(node.node, scope) ?? this.expression(node.node, scope);
     const key = this.expression(arg, scope);
     return (f) => {
       const o = obj(f);
