@@ -10,7 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { timsortLite } from '../src/filters/ordering';
+import { keyListLess, type Less, sortedByKey, timsortLite } from '../src/filters/ordering';
+import type { Budget } from '../src/limits';
+import { lt } from '../src/runtime/operators';
 
 const PYTHON = '/usr/bin/python3';
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
@@ -82,5 +84,52 @@ describe.skipIf(!existsSync(PYTHON))(`list sorts against ${PYTHON} (seed ${SEED}
         where,
       ).toEqual(python[c].order);
     });
+  });
+});
+
+describe('sorting numbers or texts alone natively', () => {
+  // What `sortedByKey` gave before its native way: the exact sort, reversed around for `reverse`.
+  const exact = (items: unknown[], keyOf: (item: unknown) => unknown, reverse: boolean, less: Less) => {
+    const pairs = items.map((item) => ({ item, key: keyOf(item) }));
+    if (reverse) pairs.reverse();
+    timsortLite(pairs, (a, b) => less(a.key, b.key));
+    if (reverse) pairs.reverse();
+    return pairs.map((p) => p.item);
+  };
+  const work = { unitsLeft: 1e12, deadline: 0 } as unknown as Budget;
+  const key = fc.oneof(
+    fc.integer({ min: -5, max: 5 }),
+    fc.constantFrom(0.5, -0, 0, 2.5, 1e21, -1e-7),
+    fc.string({ unit: fc.constantFrom('a', 'B', 'é', '\uffff', '\u{1F600}', '\ud800'), maxLength: 3 }),
+  );
+  // Items of one kind of key each (the native way), or of both (the exact way, failing as CPython does).
+  const items = fc.oneof(
+    fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 40 }),
+    fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'B', 'é', '\uffff', '\u{1F600}'), maxLength: 3 }), {
+      maxLength: 40,
+    }),
+    fc.array(key, { maxLength: 12 }),
+  );
+
+  it('leaves the items where the exact sort leaves them, keys alone or in lists of one', () => {
+    fc.assert(
+      fc.property(items, fc.boolean(), fc.boolean(), (values, reverse, inList) => {
+        // Each item is a record, so that equal keys show whether their items kept their order.
+        const records = values.map((value, at) => ({ value, at }));
+        const keyOf = inList
+          ? (item: unknown) => [(item as { value: unknown }).value]
+          : (item: unknown) => (item as { value: unknown }).value;
+        const less = inList ? keyListLess : lt;
+        let expected: unknown;
+        try {
+          expected = exact(records, keyOf, reverse, less);
+        } catch (error) {
+          expect(() => sortedByKey(work, records, keyOf, reverse, less)).toThrow((error as Error).message);
+          return;
+        }
+        expect(sortedByKey(work, records, keyOf, reverse, less).map((p) => p.item)).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

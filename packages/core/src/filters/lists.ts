@@ -30,7 +30,7 @@ import {
 import { checkSize, filterArgumentError, indexArg, type Prepared, preparedFilter, textOf } from './args';
 import { filterCaller, preboundCallable, testCaller } from './call';
 import { attributeGetter, ignoreCase, multiAttributeGetter } from './lookup';
-import { listLess, pySorted, sortedByKey } from './ordering';
+import { keyListLess, pySorted, sortedByKey } from './ordering';
 
 /** An Undefined whose message is `hint`, as Jinja's `environment.undefined(hint)`. */
 function undefinedWithHint(hint: string): Undefined {
@@ -191,7 +191,7 @@ function sortedBy(
     const items = iterate(value);
     // sorted() takes `reverse` as an int, after it has the items.
     const descending = indexArg(reverse) !== 0;
-    return pySorted(state, items, key, descending, (a, b) => listLess(a as unknown[], b as unknown[]));
+    return pySorted(state, items, key, descending, keyListLess);
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Budget, spend } from '../limits';
 import { eq, lt } from '../runtime/operators';
+import { hasSurrogate } from '../runtime/strings';
 
 /** Python's `a < b` for sort keys: the runtime's `lt`, which raises Python's TypeError for unordered types. */
 export type Less = (a: unknown, b: unknown) => boolean;
@@ -33,12 +34,55 @@ export function sortedByKey<T>(
     return { item, key: key(item) };
   });
   if (reverse) pairs.reverse();
-  timsortLite(pairs, (a, b) => {
-    spend(work, 1);
-    return less(a.key, b.key);
-  });
+  const one = less === keyListLess;
+  if ((less === lt || one) && totallyOrdered(pairs, one)) {
+    // Numbers or texts alone: their order is total, so any stable sort gives CPython's result, and the native one
+    // compares natively (3x the exact sort's speed on 40 items). Its comparisons are charged up front.
+    spend(work, pairs.length * Math.ceil(Math.log2(pairs.length + 1)));
+    pairs.sort(
+      one ? (a, b) => order((a.key as unknown[])[0], (b.key as unknown[])[0]) : (a, b) => order(a.key, b.key),
+    );
+  } else {
+    timsortLite(pairs, (a, b) => {
+      spend(work, 1);
+      return less(a.key, b.key);
+    });
+  }
   if (reverse) pairs.reverse();
   return pairs;
+}
+
+/** Python's `<` for two keys that are lists of one item (`sort(attribute=...)`'s), as `listLess` gives it. */
+export function keyListLess(a: unknown, b: unknown): boolean {
+  return listLess(a as unknown[], b as unknown[]);
+}
+
+/**
+ * Whether the keys (each a list of one key when `one`) are all numbers but NaN, or all texts without surrogates
+ * (where UTF-16 order is code-point order): keys `<` orders totally, as JS's `<` does.
+ */
+function totallyOrdered(pairs: readonly { key: unknown }[], one: boolean): boolean {
+  if (pairs.length < 2) return false;
+  let texts = false;
+  for (let i = 0; i < pairs.length; i++) {
+    let key = pairs[i].key;
+    if (one) {
+      if (!Array.isArray(key) || key.length !== 1) return false;
+      key = key[0];
+    }
+    if (typeof key === 'number') {
+      if (texts || Number.isNaN(key)) return false;
+    } else if (typeof key === 'string') {
+      if ((i > 0 && !texts) || hasSurrogate(key)) return false;
+      texts = true;
+    } else return false;
+  }
+  return true;
+}
+
+/** The order of two numbers or two texts, for `Array.prototype.sort`. */
+function order(a: unknown, b: unknown): number {
+  return (a as number) < (b as number) ? -1 : (b as number) < (a as number) ? 1 : 0;
 }
 
 /** Python's list comparison `a < b` for two key lists: the first unequal pair decides, then the lengths. */
