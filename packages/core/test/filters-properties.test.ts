@@ -220,6 +220,63 @@ describe('text filter properties', () => {
     );
   });
 
+  it("`tojson` of text is json.dumps's ASCII text with `<>&'` escaped for HTML", () => {
+    const short: Record<string, string> = {
+      '"': '\\"',
+      '\\': '\\\\',
+      '\n': '\\n',
+      '\r': '\\r',
+      '\t': '\\t',
+      '\b': '\\b',
+      '\f': '\\f',
+    };
+    const reference = (s: string) => {
+      let out = '"';
+      for (const ch of s.split('')) {
+        const c = ch.charCodeAt(0);
+        if (short[ch] !== undefined) out += short[ch];
+        else if (c < 0x20 || c > 0x7e || "<>&'".includes(ch)) out += `\\u${c.toString(16).padStart(4, '0')}`;
+        else out += ch;
+      }
+      return `${out}"`;
+    };
+    const text = fc.string({
+      unit: fc.constantFrom(
+        'a',
+        'Z',
+        ' ',
+        '~',
+        '"',
+        '\\',
+        '<',
+        '>',
+        '&',
+        "'",
+        '\n',
+        '\x01',
+        '\x7f',
+        'é',
+        '—',
+        '😀',
+        '\ud800',
+      ),
+      maxLength: 20,
+    });
+    // Plain text with one character to escape in it, anywhere.
+    const oneSpecial = fc
+      .tuple(fc.string({ unit: fc.constantFrom('a', ' ', '~'), maxLength: 8 }), text, fc.nat())
+      .map(([plain, special, at]) => {
+        const ch = special.charAt(0) || "'";
+        const i = at % (plain.length + 1);
+        return plain.slice(0, i) + ch + plain.slice(i);
+      });
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string(), oneSpecial), (s) => {
+        expect((run('tojson', s) as Markup).value).toBe(reference(s));
+      }),
+    );
+  });
+
   it('`tojson` of JSON data parses back to the same data', () => {
     fc.assert(
       fc.property(fc.json(), (json) => {

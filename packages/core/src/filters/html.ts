@@ -486,6 +486,8 @@ function urlizeWith(
  * appear in JSON only inside strings, so escaping them here spares a pass over the whole JSON text.
  */
 function jsonString(s: string): string {
+  // Most texts (names, labels) have nothing to escape, found by one native scan.
+  if (!JSON_ESCAPED.test(s)) return `"${s}"`;
   // Runs of characters printed as they are go in whole slices; only the escaped ones are added one by one.
   const parts: string[] = ['"'];
   let at = 0;
@@ -502,6 +504,9 @@ function jsonString(s: string): string {
   parts.push('"');
   return parts.join('');
 }
+
+/** A character `tojson` escapes: any but printable ASCII, and `"`, `\\` and `<>&'`. */
+const JSON_ESCAPED = /[^\x20-\x7e]|["\\<>&']/;
 
 /** The printable ASCII characters a JSON string of `tojson` keeps as they are: all but `"`, `\\` and `<>&'`. */
 const JSON_PLAIN = Uint8Array.from({ length: 0x7f }, (_, c) =>
