@@ -48,3 +48,27 @@ describe('member reads get a property read per template and kind of object', () 
     expect(ownersOf('{{ price }}!', 'price')).toEqual(['']);
   });
 });
+
+describe('render variables of any kind of object', () => {
+  it('are read alike, and a name they lack is the global or undefined', () => {
+    class Variables {
+      name = 'Ana';
+    }
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { name: 'Ana' });
+    const kinds: Array<[string, Record<string, unknown>]> = [
+      ['plain', { name: 'Ana' }],
+      ['without a prototype', bare],
+      ['an instance', new Variables() as unknown as Record<string, unknown>],
+      ['with its own constructor', { name: 'Ana', constructor: 'x' }],
+    ];
+    const template = compile(
+      '{{ name }}|{{ range(2)|list }}|{{ missing is defined }}|{{ toString is defined }}',
+      {
+        cache: false,
+      },
+    );
+    for (const [, variables] of kinds) {
+      for (let i = 0; i < 3; i++) expect(template.render(variables)).toBe('Ana|[0, 1]|False|False');
+    }
+  });
+});
