@@ -123,6 +123,11 @@ export function checkSize(state: { readonly limits: Limits }, size: number, what
 /** The render (or budgeted compile) running now, for work that has no `RenderState` at hand (`str()` of a list). */
 let running: Budget | undefined;
 
+/** The render running now, or undefined outside a render. @internal */
+export function runningRender(): Budget | undefined {
+  return running;
+}
+
 /**
  * Makes `budget` the render running now and returns the one it interrupts: renders are synchronous, and a content
  * block renders inside the template that reads it. Give the result back to `leaveRender`. @internal

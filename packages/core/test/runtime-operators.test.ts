@@ -1,4 +1,5 @@
 // Expected values were produced by CPython 3.11 with Jinja2 3.1.2's Undefined and MarkupSafe's Markup.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../src/index';
 import {
@@ -553,5 +554,47 @@ describe("`d.get('key')` reads a plain object's own key by the key's own read, a
     };
     expect(place("\n  {{ d.get('k', 1 // 0) }}")).toEqual(place("\n  {{ d.get(*['k', 1 // 0]) }}"));
     expect(place("\n  {{ d.get('k', 1 // 0) }}")).toEqual([2, 11]);
+  });
+});
+
+describe('`in` over a list, natively or by a set of its items', () => {
+  // Items of every kind `==` may match a text or a number with: Markup, bools, integral floats, big ints, NaN.
+  const item = fc.oneof(
+    fc.constantFrom<unknown>('a', 'b', 'A', '1', 1, 0, -0, 2, 1.5, true, false, null, Number.NaN, 2n),
+    fc.constantFrom('a', 'b').map((s) => new Markup(s)),
+    fc.constantFrom(1, 2).map((n) => f(n)),
+    fc.string({ maxLength: 2 }),
+    fc.integer({ min: -3, max: 3 }),
+  );
+  // Lists long enough for a set, of one kind or mixed.
+  const list = fc.oneof(
+    fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'é'), { minLength: 0, maxLength: 20 }),
+    fc.array(fc.integer({ min: -3, max: 12 }), { minLength: 0, maxLength: 20 }),
+    fc.array(item, { maxLength: 20 }),
+  );
+
+  it('finds what `==` finds, searched again and again in one render, while the list changes', () => {
+    const template = compile(
+      '{% for probe in probes %}{{ probe in items }}{% if loop.index is divisibleby(3) %}{% set _ = items.append(extra[loop.index0 // 3]) %}{% endif %}|{% endfor %}',
+      { cache: false },
+    );
+    fc.assert(
+      fc.property(
+        list,
+        fc.array(item, { minLength: 1, maxLength: 12 }),
+        fc.array(item, { minLength: 4, maxLength: 4 }),
+        (items, probes, extra) => {
+          // What Python's `in` gives, by `==` item by item, with the same appends.
+          const copy = [...items];
+          const expected = probes.map((probe, i) => {
+            const found = copy.some((x) => eq(x, probe)) ? 'True' : 'False';
+            if ((i + 1) % 3 === 0) copy.push(extra[Math.floor(i / 3)]);
+            return `${found}|`;
+          });
+          expect(template.render({ items: [...items], probes, extra })).toBe(expected.join(''));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

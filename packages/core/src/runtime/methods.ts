@@ -14,7 +14,7 @@ import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
 import { hashKey, keysByHash } from './hash-key';
 import { dictEntries, dictItemTuples, dictKeys, dictValues, iterate, length } from './iterate';
 import { escapeText } from './markup';
-import { eq, requireHashable } from './operators';
+import { eq, noteListEdit, requireHashable } from './operators';
 import type { RenderState } from './state';
 import {
   codePoints,
@@ -855,6 +855,7 @@ function found(index: number): number {
 
 function mutable(list: unknown[]): unknown[] {
   if (Object.isFrozen(list)) throw typeError('this list is read-only data and cannot be changed');
+  noteListEdit();
   return list;
 }
 
