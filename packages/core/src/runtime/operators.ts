@@ -846,7 +846,10 @@ export function contains(container: unknown, item: unknown): boolean {
     if (view === 'dict_keys') requireHashable(item);
     else if (view === 'dict_items' && isTuple(item) && item.length === 2) requireHashable(item[0]);
     spendRunningOnItems(container);
-    if ((typeof item === 'string' || (typeof item === 'number' && !Number.isNaN(item))) && view === undefined) {
+    if (
+      (typeof item === 'string' || (typeof item === 'number' && !Number.isNaN(item))) &&
+      view === undefined
+    ) {
       const members = memberSet(container);
       if (members !== null) return members.has(item);
       // The texts or numbers natively; then only the items of other types that can equal one (Markup, a bool,
