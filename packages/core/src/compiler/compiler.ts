@@ -2400,6 +2400,9 @@ export class Compiler {
     const notProvided = paramNames.map((param, i) =>
       i < firstDefault ? `parameter ${strRepr(param)} was not provided` : undefined,
     );
+    // Made once: an Undefined is a value no one changes (a call that left out two parameters with defaults made
+    // two per call).
+    const unset = paramNames.map((param, i) => new Undefined(param, NO_OBJECT, notProvided[i]));
     const size = inner.size;
     const attributes = new Map<string, unknown>([
       ['name', name],
@@ -2419,7 +2422,7 @@ export class Compiler {
       const given = args.length;
       if (given > paramCount && varargsSlot < 0) throw tooMany();
       for (let i = 0; i < paramCount; i++) {
-        vars[paramSlots[i]] = i < given ? args[i] : new Undefined(paramNames[i], NO_OBJECT, notProvided[i]);
+        vars[paramSlots[i]] = i < given ? args[i] : unset[i];
       }
       for (let i = Math.max(given, firstDefault); i < paramCount; i++) {
         vars[paramSlots[i]] = defaults[i - firstDefault](frame);
@@ -2442,7 +2445,7 @@ export class Compiler {
         else if (Object.hasOwn(kwargs, param)) {
           vars[paramSlots[i]] = kwargs[param];
           used++;
-        } else vars[paramSlots[i]] = new Undefined(param, NO_OBJECT, notProvided[i]);
+        } else vars[paramSlots[i]] = unset[i];
       }
       const hasCaller = callerSlot >= 0 && Object.hasOwn(kwargs, 'caller');
       if (callerSlot >= 0) vars[callerSlot] = hasCaller && kwargs.caller != null ? kwargs.caller : noCaller();
@@ -2487,7 +2490,7 @@ export class Compiler {
     const bindWithCaller = (vars: unknown[], frame: Frame, args: unknown[], caller: PyCallable): void => {
       const given = args.length;
       for (let i = 0; i < paramCount; i++) {
-        vars[paramSlots[i]] = i < given ? args[i] : new Undefined(paramNames[i], NO_OBJECT, notProvided[i]);
+        vars[paramSlots[i]] = i < given ? args[i] : unset[i];
       }
       vars[callerSlot] = caller;
       if (kwargsSlot >= 0) vars[kwargsSlot] = {};
