@@ -869,10 +869,10 @@ describe('`%` conversions with a width, printed the quick way', () => {
   it('pad as the general conversion pads, for text, ints and floats of any sign', () => {
     const format = fc
       .tuple(
-        fc.constantFrom('', '-'),
+        fc.constantFrom('', '-', '0', '-0', '0-'),
         fc.integer({ min: 0, max: 14 }),
         fc.constantFrom('', '.0', '.2', '.5'),
-        fc.constantFrom('s', 'f', 'F', 'd'),
+        fc.constantFrom('s', 'f', 'F', 'd', 'i'),
       )
       .map(([flag, width, precision, conv]) => `[%${flag}${width}${precision}${conv}]`);
     const value = fc.oneof(

@@ -732,22 +732,31 @@ export interface PlainPercent {
 function fieldPrinter(fmt: string, piece: PercentField): (v: unknown) => string {
   const { width, precision, ljust } = piece;
   const general = (v: unknown): string => percentField(fmt, piece, v, width, precision, ljust, PLAIN_TEXT);
-  if (piece.plus || piece.blank || piece.alt || piece.zero) return general;
-  // A width (`%-22s`, `%9.2f`: the columns of a statement): the same quick ways, padded with spaces.
+  if (piece.plus || piece.blank || piece.alt || (piece.zero && width < 0)) return general;
+  // A width (`%-22s`, `%9.2f`: the columns of a statement; `%06d`: a code): the same quick ways, padded with
+  // spaces, or a number with zeros after its sign.
   if (width >= 0) {
+    const zero = piece.zero;
     switch (piece.conv) {
       case 's':
-        if (precision >= 0) return general;
+        if (precision >= 0 || zero) return general;
         return (v) => {
           const body = bareText(v);
           return body === null ? general(v) : padded(body, width - cpLength(body), ljust);
+        };
+      case 'd':
+      case 'i':
+        if (precision >= 0) return general;
+        return (v) => {
+          const body = bareInt(v);
+          return body === null ? general(v) : paddedNumber(body, width, ljust, zero);
         };
       case 'f':
       case 'F': {
         const digits = precision < 0 ? 6 : precision;
         return (v) => {
           const body = bareFixed(v, digits);
-          return body === null ? general(v) : padded(body, width - body.length, ljust);
+          return body === null ? general(v) : paddedNumber(body, width, ljust, zero);
         };
       }
       default:
@@ -768,6 +777,13 @@ function fieldPrinter(fmt: string, piece: PercentField): (v: unknown) => string 
     default:
       return general;
   }
+}
+
+/** A number's text in `width`: as `padded`, or with zeros after its sign for the `0` flag (`ljust` wins). */
+function paddedNumber(body: string, width: number, ljust: boolean, zero: boolean): string {
+  const padding = width - body.length;
+  if (!zero || ljust || padding <= 0) return padded(body, padding, ljust);
+  return body.charCodeAt(0) === 45 ? `-${'0'.repeat(padding)}${body.slice(1)}` : '0'.repeat(padding) + body;
 }
 
 /** `body` with `padding` spaces after it (`ljust`) or before it, as `%` fills a width; as it is for none. */
