@@ -425,7 +425,9 @@ const HYPHEN_SPLIT = new RegExp(
   // The hyphen first and what comes before it looked back at after it: a search for the hyphen, where looking
   // back from every character ran 10x longer.
   `-(?<=${WRAP_LETTER}{2}-|${WRAP_LETTER}-${WRAP_LETTER}-)(?=${WRAP_LETTER}-?${WRAP_LETTER})` +
-    `|-{2,}(?<=${WRAP_WORD_PUNCT}-+)(?=${WRAP_WORD_CHAR})`,
+    // An em-dash: a hyphen after a word's last character, then more (a look back of fixed length: one of any
+    // length went back over the whole run from each of its hyphens).
+    `|-(?<=${WRAP_WORD_PUNCT}-)-+(?=${WRAP_WORD_CHAR})`,
   'gu',
 );
 
