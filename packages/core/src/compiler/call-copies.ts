@@ -17,123 +17,29 @@ export type Call = (state: RenderState, input: unknown, ...args: unknown[]) => u
 type Fail = (error: unknown) => never;
 
 /** `fn(input)`: a filter or test without arguments. */
+// biome-ignore format: a copy a line, all alike
 export const CALLS_OF_INPUT: ReadonlyArray<(fn: Call, input: Ev, fail: Fail) => Ev> = [
-  (fn, input, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f));
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f));
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f));
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f));
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f));
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f));
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f));
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f));
-    } catch (error) {
-      return fail(error);
-    }
-  },
+  (fn, input, fail) => (f: Frame) => { try { return fn(f.run, input(f)); } catch (error) { return fail(error); } },
+  (fn, input, fail) => (f: Frame) => { try { return fn(f.run, input(f)); } catch (error) { return fail(error); } },
+  (fn, input, fail) => (f: Frame) => { try { return fn(f.run, input(f)); } catch (error) { return fail(error); } },
+  (fn, input, fail) => (f: Frame) => { try { return fn(f.run, input(f)); } catch (error) { return fail(error); } },
+  (fn, input, fail) => (f: Frame) => { try { return fn(f.run, input(f)); } catch (error) { return fail(error); } },
+  (fn, input, fail) => (f: Frame) => { try { return fn(f.run, input(f)); } catch (error) { return fail(error); } },
+  (fn, input, fail) => (f: Frame) => { try { return fn(f.run, input(f)); } catch (error) { return fail(error); } },
+  (fn, input, fail) => (f: Frame) => { try { return fn(f.run, input(f)); } catch (error) { return fail(error); } },
 ];
 
 /** `fn(input, x)`: one argument known when the template compiles (`default('n/a')`, `round(2)`). */
+// biome-ignore format: a copy a line, all alike
 export const CALLS_WITH_CONSTANT: ReadonlyArray<(fn: Call, input: Ev, x: unknown, fail: Fail) => Ev> = [
-  (fn, input, x, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f), x);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, x, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f), x);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, x, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f), x);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, x, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f), x);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, x, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f), x);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, x, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f), x);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, x, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f), x);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, input, x, fail) => (f: Frame) => {
-    try {
-      return fn(f.run, input(f), x);
-    } catch (error) {
-      return fail(error);
-    }
-  },
+  (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
+  (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
+  (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
+  (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
+  (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
+  (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
+  (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
+  (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
 ];
 
 /** A method of `str` called with positional arguments only, its binding nothing to do (`.strip()`, `.replace(a, b)`). */
@@ -143,6 +49,7 @@ export type TextMethod = (state: RenderState, s: string, args: unknown[], kwargs
  * `o.method(...)` where `o` is usually a string: `fn` runs on a string receiver, `other(f, o)` on anything else.
  * One copy per method of a template, as for filters.
  */
+// biome-ignore format: a copy a line, all alike
 export const TEXT_METHOD_CALLS: ReadonlyArray<
   (
     fn: TextMethod,
@@ -152,84 +59,12 @@ export const TEXT_METHOD_CALLS: ReadonlyArray<
     fail: Fail,
   ) => Ev
 > = [
-  (fn, obj, positional, other, fail) => (f: Frame) => {
-    try {
-      const o = obj(f);
-      if (typeof o !== 'string') return other(f, o);
-      spendOnText(f.run, o);
-      return fn(f.run, o, positional(f), NO_KWARGS);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, obj, positional, other, fail) => (f: Frame) => {
-    try {
-      const o = obj(f);
-      if (typeof o !== 'string') return other(f, o);
-      spendOnText(f.run, o);
-      return fn(f.run, o, positional(f), NO_KWARGS);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, obj, positional, other, fail) => (f: Frame) => {
-    try {
-      const o = obj(f);
-      if (typeof o !== 'string') return other(f, o);
-      spendOnText(f.run, o);
-      return fn(f.run, o, positional(f), NO_KWARGS);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, obj, positional, other, fail) => (f: Frame) => {
-    try {
-      const o = obj(f);
-      if (typeof o !== 'string') return other(f, o);
-      spendOnText(f.run, o);
-      return fn(f.run, o, positional(f), NO_KWARGS);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, obj, positional, other, fail) => (f: Frame) => {
-    try {
-      const o = obj(f);
-      if (typeof o !== 'string') return other(f, o);
-      spendOnText(f.run, o);
-      return fn(f.run, o, positional(f), NO_KWARGS);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, obj, positional, other, fail) => (f: Frame) => {
-    try {
-      const o = obj(f);
-      if (typeof o !== 'string') return other(f, o);
-      spendOnText(f.run, o);
-      return fn(f.run, o, positional(f), NO_KWARGS);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, obj, positional, other, fail) => (f: Frame) => {
-    try {
-      const o = obj(f);
-      if (typeof o !== 'string') return other(f, o);
-      spendOnText(f.run, o);
-      return fn(f.run, o, positional(f), NO_KWARGS);
-    } catch (error) {
-      return fail(error);
-    }
-  },
-  (fn, obj, positional, other, fail) => (f: Frame) => {
-    try {
-      const o = obj(f);
-      if (typeof o !== 'string') return other(f, o);
-      spendOnText(f.run, o);
-      return fn(f.run, o, positional(f), NO_KWARGS);
-    } catch (error) {
-      return fail(error);
-    }
-  },
+  (fn, obj, positional, other, fail) => (f: Frame) => { try { const o = obj(f); if (typeof o !== 'string') return other(f, o); spendOnText(f.run, o); return fn(f.run, o, positional(f), NO_KWARGS); } catch (error) { return fail(error); } },
+  (fn, obj, positional, other, fail) => (f: Frame) => { try { const o = obj(f); if (typeof o !== 'string') return other(f, o); spendOnText(f.run, o); return fn(f.run, o, positional(f), NO_KWARGS); } catch (error) { return fail(error); } },
+  (fn, obj, positional, other, fail) => (f: Frame) => { try { const o = obj(f); if (typeof o !== 'string') return other(f, o); spendOnText(f.run, o); return fn(f.run, o, positional(f), NO_KWARGS); } catch (error) { return fail(error); } },
+  (fn, obj, positional, other, fail) => (f: Frame) => { try { const o = obj(f); if (typeof o !== 'string') return other(f, o); spendOnText(f.run, o); return fn(f.run, o, positional(f), NO_KWARGS); } catch (error) { return fail(error); } },
+  (fn, obj, positional, other, fail) => (f: Frame) => { try { const o = obj(f); if (typeof o !== 'string') return other(f, o); spendOnText(f.run, o); return fn(f.run, o, positional(f), NO_KWARGS); } catch (error) { return fail(error); } },
+  (fn, obj, positional, other, fail) => (f: Frame) => { try { const o = obj(f); if (typeof o !== 'string') return other(f, o); spendOnText(f.run, o); return fn(f.run, o, positional(f), NO_KWARGS); } catch (error) { return fail(error); } },
+  (fn, obj, positional, other, fail) => (f: Frame) => { try { const o = obj(f); if (typeof o !== 'string') return other(f, o); spendOnText(f.run, o); return fn(f.run, o, positional(f), NO_KWARGS); } catch (error) { return fail(error); } },
+  (fn, obj, positional, other, fail) => (f: Frame) => { try { const o = obj(f); if (typeof o !== 'string') return other(f, o); spendOnText(f.run, o); return fn(f.run, o, positional(f), NO_KWARGS); } catch (error) { return fail(error); } },
 ];
