@@ -7,6 +7,11 @@ import { type Case, rows } from '../case';
 export const cases: Case[] = rows([
   ['split of tojson gives Markup items', '{{ ((d.a)|tojson).split() }}', { d: { a: 0 } }],
   ['split with a separator', "{{ ('a<b'|safe).split('<') }}"],
+  ['striptags method gives text', "{{ ('<p>a  <b>b</b>\\n&amp; c</p><!-- x -->'|safe).striptags() }}"],
+  ['unescape method gives text', "{{ ('&lt;b&gt; &amp;amp; &#39;x&#39; &copy'|safe).unescape() }}"],
+  ['unescape of escaped text', "{{ ('<b>&</b>'|e).unescape() ~ ('<i>'|safe) }}"],
+  ['striptags method of tojson', "{{ ({'a': '<b>'}|tojson).striptags() }}"],
+  ['striptags method takes no argument', "{{ ('a'|safe).striptags(1) }}"],
   [
     'safe and string print each value as it prints',
     "{{ none|safe }} {{ 1.0|safe }} {{ [1, 'a', 2.5]|string }} {{ {'k': none}|safe }} {{ nothing|safe }}|{{ '<b>'|string }}",

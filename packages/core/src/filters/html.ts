@@ -6,6 +6,7 @@ import { dictViewKind } from '../runtime/dict-views';
 import { ATTRIBUTE_NAME_END, escapedText, floatRepr, intText, repr, str } from '../runtime/format';
 import { dictEntries, dictKeys, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
+import { markupText } from '../runtime/methods';
 import { gt, lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import {
@@ -170,6 +171,10 @@ function doStriptags(state: RenderState, value: unknown): string {
   const text = withoutSpans(withoutSpans(markup, '<!--', '-->'), '<', '>');
   return unescapeHtml(state, joinWords(text));
 }
+
+// `Markup.striptags()` is the filter (Jinja2's filter calls it), and `Markup.unescape()` html.unescape.
+markupText.striptags = doStriptags;
+markupText.unescape = unescapeHtml;
 
 function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = true): string {
   if (value instanceof Undefined) throw undefinedError(value);

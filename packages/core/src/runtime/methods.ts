@@ -1650,7 +1650,23 @@ function asMarkup(result: unknown): unknown {
   return result;
 }
 
-/** The methods markupsafe's `Markup` defines in Python: each binds as a `def` and returns Markup. */
+/**
+ * `Markup.striptags()` and `Markup.unescape()`, which give plain text: set by the HTML filters' module, whose
+ * `striptags` filter they are (it imports this module, so this one cannot import it).
+ */
+export const markupText: {
+  striptags: (state: RenderState, s: string) => string;
+  unescape: (state: RenderState, s: string) => string;
+} = {
+  striptags: () => {
+    throw new TemplateRuntimeError('TypeError', 'the HTML filters are not loaded');
+  },
+  unescape: () => {
+    throw new TemplateRuntimeError('TypeError', 'the HTML filters are not loaded');
+  },
+};
+
+/** The methods markupsafe's `Markup` defines in Python: each binds as a `def` and returns Markup (but two). */
 const MARKUP_METHODS: Record<
   string,
   {
@@ -1690,6 +1706,8 @@ const MARKUP_METHODS: Record<
     fn: (_state, m, [sep]) => asMarkup(partition(m.value, escapeValue(sep), true)),
   },
   escape: { params: ['s'], required: 1, fn: (_state, _m, [v]) => escapeValue(v) },
+  striptags: { params: [], required: 0, fn: (state, m) => markupText.striptags(state, m.value) },
+  unescape: { params: [], required: 0, fn: (state, m) => markupText.unescape(state, m.value) },
 };
 
 /**
