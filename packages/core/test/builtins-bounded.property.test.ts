@@ -252,6 +252,10 @@ describe('inputs on which built-ins used to run for seconds to hours finish far 
     ["('a' * 200000)|wordwrap(1)|length"],
     ["(' ' * 200000)|wordwrap|length"],
     ["('a-' * 100000)|wordwrap(3, true, '', false)|length"],
+    // One word of hyphenated parts, and em-dashes, wrapped by the places the hyphens cut it at.
+    ["('ab-' * 200000)|wordwrap(10)|length"],
+    ["('ab-cd ' * 100000)|wordwrap(7, false)|length"],
+    ["('a--b' * 100000)|wordwrap(5)|length"],
     // One word of no-break spaces: blank to Python's strip(), not a place to wrap at.
     ["('&' ~ '\\u00a0' * 200000 ~ 'a')|wordwrap|length"],
     ["('&' ~ '\\u3000' * 200000 ~ '.')|wordwrap|length"],

@@ -435,6 +435,8 @@ const HYPHEN_SPLIT = new RegExp(
 function hyphenSplits(text: string): number[] {
   const splits: number[] = [];
   for (const match of text.matchAll(HYPHEN_SPLIT)) {
+    // Each place is work the time limit must see as the search goes: millions of hyphenated parts are.
+    spendRunning(1);
     const end = match.index + match[0].length;
     if (match[0].length > 1) splits.push(match.index);
     splits.push(end);
@@ -645,10 +647,14 @@ function wrapSpaceRuns(
 ): string[] {
   const n = text.length;
   spend(state, n);
-  // The next of `splits` after the chunk being read (positions only move forward).
+  // The end of the run of whitespace or of anything else being read, and the next of `splits` after the chunk
+  // being read: positions only move forward, so each is found once (finding the run's end again for each chunk a
+  // split cuts it into made a long hyphenated run quadratic).
+  let runStop = 0;
   let split = 0;
   const runEnd = (from: number): number => {
-    const end = spaceRunEnd(text, from);
+    if (from >= runStop) runStop = spaceRunEnd(text, from);
+    const end = runStop;
     if (splits === null) return end;
     while (split < splits.length && splits[split] <= from) split++;
     return split < splits.length && splits[split] < end ? splits[split] : end;
@@ -663,6 +669,8 @@ function wrapSpaceRuns(
   let blankEnd = -1;
   let blankFrom = 0;
   while (pos < n) {
+    // A line a unit besides the text's, so that the time limit is read while a long text wraps, not only before.
+    spend(state, 1);
     if (pos >= chunkEnd) chunkEnd = runEnd(pos);
     if (lines.length > 0) {
       if (blankEnd !== chunkEnd) {

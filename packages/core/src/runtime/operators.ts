@@ -766,13 +766,7 @@ export function equalsText(a: unknown, text: string): boolean {
 export function containsText(container: unknown, key: string): boolean {
   if (typeof container === 'string') return container.includes(key);
   if (typeof container === 'object' && container !== null) {
-    if (Array.isArray(container)) {
-      const members = memberSet(container);
-      if (members !== null) return members.has(key);
-      spendRunningOnItems(container);
-      for (const x of container) if (equalsText(x, key)) return true;
-      return false;
-    }
+    if (Array.isArray(container)) return listHas(container, key);
     if (Object.getPrototypeOf(container) === Object.prototype) {
       return Object.hasOwn(container, key) && isVisible((container as Record<string, unknown>)[key]);
     }
@@ -831,6 +825,22 @@ function memberSet(list: readonly unknown[]): Set<unknown> | null {
   return known.set;
 }
 
+/**
+ * Python's `item in list` for a text or a number (but NaN): by the list's set (`memberSet`), else natively, then
+ * among the items only of the other types that `==` may match to it (Markup, a bool, an integral float, a big int).
+ */
+function listHas(list: readonly unknown[], item: string | number): boolean {
+  spendRunningOnItems(list);
+  const members = memberSet(list);
+  if (members !== null) return members.has(item);
+  if (list.includes(item)) return true;
+  for (const x of list) {
+    const type = typeof x;
+    if ((type === 'object' || type === 'boolean' || type === 'bigint') && eq(x, item)) return true;
+  }
+  return false;
+}
+
 /** Python's `item in container`: substring for strings, `==` membership for sequences, keys for dicts. */
 export function contains(container: unknown, item: unknown): boolean {
   const text = textOf(container);
@@ -845,22 +855,13 @@ export function contains(container: unknown, item: unknown): boolean {
     const view = dictViewKind(container);
     if (view === 'dict_keys') requireHashable(item);
     else if (view === 'dict_items' && isTuple(item) && item.length === 2) requireHashable(item[0]);
-    spendRunningOnItems(container);
     if (
       (typeof item === 'string' || (typeof item === 'number' && !Number.isNaN(item))) &&
       view === undefined
     ) {
-      const members = memberSet(container);
-      if (members !== null) return members.has(item);
-      // The texts or numbers natively; then only the items of other types that can equal one (Markup, a bool,
-      // an integral float, a big int) by Python's `==`.
-      if (container.includes(item)) return true;
-      for (const x of container) {
-        const type = typeof x;
-        if ((type === 'object' || type === 'boolean' || type === 'bigint') && eq(x, item)) return true;
-      }
-      return false;
+      return listHas(container, item);
     }
+    spendRunningOnItems(container);
     for (const x of container) if (eq(x, item)) return true;
     return false;
   }

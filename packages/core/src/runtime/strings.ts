@@ -26,6 +26,8 @@ export function hasSurrogate(s: string): boolean {
   // about the same text, and on text with a character past Latin-1 the search reads all of it (170 ns for 280
   // characters, where comparing a text with the one kept stops at the first difference or is one pointer).
   if (s === lastText) return lastAnswer;
+  // The search reads the whole text: a long one is work the time limit must see.
+  spendRunningOnText(s);
   const answer = isSurrogateUnit(s.charCodeAt(0)) || SURROGATE.test(s);
   lastText = s;
   lastAnswer = answer;
@@ -34,7 +36,10 @@ export function hasSurrogate(s: string): boolean {
 
 /** The length from which `hasSurrogate` keeps its answer for the text. */
 const REMEMBERED_TEXT = 64;
-/** The last text of at least `REMEMBERED_TEXT` characters `hasSurrogate` was asked about, and its answer. */
+/**
+ * The last text of at least `REMEMBERED_TEXT` characters `hasSurrogate` was asked about, and its answer: one text
+ * kept alive until the next is asked about.
+ */
 let lastText = '';
 let lastAnswer = false;
 
