@@ -362,6 +362,18 @@ describe('the time limit is checked inside one long operation, not only around i
     expect(() => template.render({ n: 1_000_000 })).toThrow(LimitError);
   });
 
+  it('{{ words|sort }} of texts or numbers, sorted natively, reads the limit as it compares', () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now++);
+    const words = Array.from({ length: 40_000 }, (_, i) => `w${(i * 7919) % 1_000_003}`);
+    const numbers = Array.from({ length: 40_000 }, (_, i) => (i * 7919) % 1_000_003);
+    const template = compile('{{ words|sort|length }}{{ numbers|sort(attribute="real")|length }}', {
+      limits: { timeoutMs: 20 },
+    });
+    expect(() => template.render({ words, numbers: [] })).toThrow(LimitError);
+    expect(() => template.render({ words: [], numbers })).toThrow(LimitError);
+  });
+
   it('a format string the time limit stopped is read again by the next render, not remembered as failing', () => {
     const source = "{{ ('{{' * n + '{0}').format('x')|length }}";
     let now = 1_000_000;

@@ -37,10 +37,18 @@ export function sortedByKey<T>(
   const one = less === keyListLess;
   if (pairs.length >= NATIVE_SORT && (less === lt || one) && totallyOrdered(pairs, one)) {
     // Numbers or texts alone: their order is total, so any stable sort gives CPython's result, and the native one
-    // is quicker past a few items (1.3x on 40; slower on fewer than 12). Its comparisons are charged up front.
-    spend(work, pairs.length * Math.ceil(Math.log2(pairs.length + 1)));
+    // is quicker past a few items (1.3x on 40; slower on fewer than 12). Each comparison is charged as it is made,
+    // as the exact sort's are: charged up front, a sort of 500,000 texts ran 390 ms past a 100 ms limit.
     pairs.sort(
-      one ? (a, b) => order((a.key as unknown[])[0], (b.key as unknown[])[0]) : (a, b) => order(a.key, b.key),
+      one
+        ? (a, b) => {
+            spend(work, 1);
+            return order((a.key as unknown[])[0], (b.key as unknown[])[0]);
+          }
+        : (a, b) => {
+            spend(work, 1);
+            return order(a.key, b.key);
+          },
     );
   } else {
     timsortLite(pairs, (a, b) => {
