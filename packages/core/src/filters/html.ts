@@ -6,7 +6,7 @@ import { dictViewKind } from '../runtime/dict-views';
 import { ATTRIBUTE_NAME_END, escapedText, floatRepr, intText, repr, str } from '../runtime/format';
 import { dictEntries, dictKeys, iterate } from '../runtime/iterate';
 import { escapeText } from '../runtime/markup';
-import { markupText } from '../runtime/methods';
+import { markupTextMethods } from '../runtime/methods';
 import { gt, lt, truthy, typeName } from '../runtime/operators';
 import type { FilterSpec, RenderState } from '../runtime/state';
 import {
@@ -173,8 +173,8 @@ function doStriptags(state: RenderState, value: unknown): string {
 }
 
 // `Markup.striptags()` is the filter (Jinja2's filter calls it), and `Markup.unescape()` html.unescape.
-markupText.striptags = doStriptags;
-markupText.unescape = unescapeHtml;
+markupTextMethods.striptags = doStriptags;
+markupTextMethods.unescape = unescapeHtml;
 
 function doXmlattr(_state: RenderState, value: unknown, autospace: unknown = true): string {
   if (value instanceof Undefined) throw undefinedError(value);

@@ -1654,7 +1654,7 @@ function asMarkup(result: unknown): unknown {
  * `Markup.striptags()` and `Markup.unescape()`, which give plain text: set by the HTML filters' module, whose
  * `striptags` filter they are (it imports this module, so this one cannot import it).
  */
-export const markupText: {
+export const markupTextMethods: {
   striptags: (state: RenderState, s: string) => string;
   unescape: (state: RenderState, s: string) => string;
 } = {
@@ -1706,8 +1706,8 @@ const MARKUP_METHODS: Record<
     fn: (_state, m, [sep]) => asMarkup(partition(m.value, escapeValue(sep), true)),
   },
   escape: { params: ['s'], required: 1, fn: (_state, _m, [v]) => escapeValue(v) },
-  striptags: { params: [], required: 0, fn: (state, m) => markupText.striptags(state, m.value) },
-  unescape: { params: [], required: 0, fn: (state, m) => markupText.unescape(state, m.value) },
+  striptags: { params: [], required: 0, fn: (state, m) => markupTextMethods.striptags(state, m.value) },
+  unescape: { params: [], required: 0, fn: (state, m) => markupTextMethods.unescape(state, m.value) },
 };
 
 /**
