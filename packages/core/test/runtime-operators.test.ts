@@ -457,6 +457,31 @@ describe('truthiness: zero, empty, None and Undefined are false; NaN is true', (
   });
 });
 
+describe('the truth of a plain dict counts its own keys only', () => {
+  const withNull = (entries: Record<string, unknown>) => Object.assign(Object.create(null), entries);
+  it.each([
+    [{ a: undefined }, false],
+    [{ a: undefined, b: () => 1 }, false],
+    [{ a: undefined, b: 0 }, true],
+    [{ 1: undefined, 2: 'x' }, true],
+    [withNull({}), false],
+    [withNull({ a: undefined, b: null }), true],
+  ] as [Record<string, unknown>, boolean][])('truthy(%o) is %s', (value, expected) => {
+    expect(truthy(value)).toBe(expected);
+  });
+  it('is not fooled by an enumerable key added to Object.prototype', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = 'yes';
+    try {
+      expect(truthy({})).toBe(false);
+      expect(truthy({ a: undefined })).toBe(false);
+      expect(truthy({ a: 1 })).toBe(true);
+    } finally {
+      delete proto.polluted;
+    }
+  });
+});
+
 describe('`containsText` finds known text as `contains` does', () => {
   it.each([
     [{ a: 1 }, 'a'],

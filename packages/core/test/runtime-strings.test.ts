@@ -10,9 +10,11 @@ import { strip } from '../src/runtime/methods';
 import { typeName } from '../src/runtime/operators';
 import {
   codePoints,
+  codePointsBefore,
   compareStrings,
   cpLength,
   hasSurrogate,
+  internalized,
   isPySpaceChar,
   isPySpaceCode,
   PY_WHITESPACE,
@@ -24,6 +26,25 @@ import {
 } from '../src/runtime/strings';
 import { Markup, Namespace, PyCallable, pyIterator, tuple, Undefined } from '../src/runtime/values';
 import { f, outcome } from './helpers/runtime-show';
+
+describe('`internalized` and `codePointsBefore` answer as the plain string operations do', () => {
+  it('internalized text is the same text, whatever it looks like as a key', () => {
+    for (const s of ['', '0', '12', '-1', '__proto__', 'constructor', 'a'.repeat(2000), '\u{1F600}']) {
+      expect(internalized(s)).toBe(s);
+    }
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => internalized(s) === s));
+  });
+  it('codePointsBefore counts the code points of the units before an offset', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 90 }), fc.nat(100), (s, n) => {
+        const unit = Math.min(n, s.length);
+        return codePointsBefore(s, unit) === cpLength(s.slice(0, unit));
+      }),
+    );
+    expect(codePointsBefore('\u{1F600}a,b', 3)).toBe(2);
+    expect(codePointsBefore('x'.repeat(70), -1)).toBe(-1);
+  });
+});
 
 describe('strings are measured and split by code point, as Python does', () => {
   it('an astral character counts once', () => {

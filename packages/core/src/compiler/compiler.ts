@@ -870,6 +870,8 @@ export class Compiler {
   private readonly placesByScope = new WeakMap<Scope, Map<string, SlotPlaces | null>>();
   /** The compiled literals and their values, for callers that can use the value instead of the closure. */
   private readonly constants = new Map<Ev, unknown>();
+  /** The statements compiled so far that print constant text, with their text (see `textStatement`). */
+  private readonly statementTexts = new Map<St, string>();
   /** The copy of the call closures (call-copies.ts) each filter and test of the template calls through. */
   private readonly callCopies = new Map<unknown, number>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
@@ -937,6 +939,7 @@ export class Compiler {
     const problem = pythonCompileError(template, this.source, this.foldedNodes);
     if (problem !== null) throw problem;
     this.foldedNodes.clear();
+    this.statementTexts.clear();
     // A closure that keeps the compiler alive would keep this table of every node too.
     this.folder.forget();
     this.foldRun = null;
@@ -965,9 +968,34 @@ export class Compiler {
 
   // ---------------------------------------------------------------- statements
 
+  /** A statement printing `text`, known as such to the `if`s that pick between statements (`branchTexts`). */
+  private textStatement(text: string): St {
+    const st: St = () => text;
+    this.statementTexts.set(st, text);
+    return st;
+  }
+
+  /**
+   * The texts of `bodies` and `otherwise` when each prints constant text, else null: an `if` choosing between
+   * labels (`{% if n == 1 %}item{% else %}items{% endif %}`, with the text around it moved in) then picks the text
+   * without calling the branch.
+   */
+  private branchTexts(bodies: readonly St[], otherwise: St): { texts: string[]; otherwise: string } | null {
+    const other = this.statementTexts.get(otherwise);
+    if (other === undefined) return null;
+    const texts: string[] = [];
+    for (const body of bodies) {
+      const text = this.statementTexts.get(body);
+      if (text === undefined) return null;
+      texts.push(text);
+    }
+    return { texts, otherwise: other };
+  }
+
   private statements(body: readonly ast.Stmt[], scope: Scope): St {
     const parts: St[] = [];
     for (const node of moveTextIntoBranches(body)) parts.push(this.statement(node, scope));
+    if (parts.length === 0) return this.textStatement('');
     return sequence(parts, this.watchControl);
   }
 
@@ -1028,10 +1056,7 @@ export class Compiler {
       }
     }
     const source = this.source;
-    if (expressions.length === 0) {
-      const text = statics[0];
-      return () => text;
-    }
+    if (expressions.length === 0) return this.textStatement(statics[0]);
     if (expressions.length === 1) {
       const [before, after] = statics;
       const [expression] = expressions;
@@ -1289,6 +1314,33 @@ export class Compiler {
     const fail = (error: unknown, at: number): never => {
       throw locate(error, spans[at], source);
     };
+    const constant = this.branchTexts(bodies, otherwise);
+    if (constant !== null) {
+      const [x0, x1, x2] = constant.texts;
+      const other = constant.otherwise;
+      if (tests.length === 1) {
+        return (f) => {
+          try {
+            return t0(f) ? x0 : other;
+          } catch (error) {
+            return fail(error, 0);
+          }
+        };
+      }
+      return (f) => {
+        let at = 0;
+        try {
+          if (t0(f)) return x0;
+          at = 1;
+          if (tests.length === 2) return t1(f) ? x1 : other;
+          if (t1(f)) return x1;
+          at = 2;
+          return t2(f) ? x2 : other;
+        } catch (error) {
+          return fail(error, at);
+        }
+      };
+    }
     if (tests.length === 1) {
       return (f) => {
         let holds: boolean;
@@ -1360,7 +1412,8 @@ export class Compiler {
     const node = spanOf(at);
     const source = this.source;
     const textTable = new TextTable(texts);
-    return (f) => {
+    /** The branch the subject's value picks, -1 for none. */
+    const pickOf = (f: Frame): number => {
       let v: unknown;
       try {
         v = subject(f);
@@ -1373,7 +1426,19 @@ export class Compiler {
       else if (typeof v === 'boolean') pick = numbers.get(v ? 1 : 0);
       else if (v instanceof Markup) pick = textTable.get(v.value);
       else pick = labels.findIndex((label) => eq(v, label));
-      return pick === undefined || pick < 0 ? otherwise(f) : bodies[pick](f);
+      return pick ?? -1;
+    };
+    const constant = this.branchTexts(bodies, otherwise);
+    if (constant !== null) {
+      const { texts: printed, otherwise: other } = constant;
+      return (f) => {
+        const pick = pickOf(f);
+        return pick < 0 ? other : printed[pick];
+      };
+    }
+    return (f) => {
+      const pick = pickOf(f);
+      return pick < 0 ? otherwise(f) : bodies[pick](f);
     };
   }
 
@@ -1506,21 +1571,29 @@ export class Compiler {
   }
 
   /**
-   * `{% if loop.first %}` and `{% if loop.last %}` on the loop of this frame: the comparison itself, without
-   * making the boolean and asking `truthy` for it. A variable the template named `loop` still works.
+   * `{% if loop.first %}`, `{% if loop.previtem %}` and the other attributes that are values, on the loop of this
+   * frame: `first` and `last` as the comparison itself, without making the boolean and asking `truthy` for it; the
+   * others read straight from the loop. A variable the template named `loop` still works.
    */
   private loopTruth(node: ast.Expr, scope: Scope): Cond | null {
     if (node.type !== 'Getattr' || node.node.type !== 'Name' || node.node.name !== 'loop') return null;
     const code = plainLoopAttribute(node.attr);
-    if (code !== FIRST && code !== LAST) return null;
+    if (code < 0) return null;
     const place = this.fixedPlace(node.node, scope);
     if (place === null || place[0] !== 0) return null;
     const slot = place[1];
     const name = node.attr;
-    const read = loopRead(code) as (loop: LoopContext) => boolean;
+    if (code === FIRST || code === LAST) {
+      const holds = loopRead(code) as (loop: LoopContext) => boolean;
+      return (f) => {
+        const o = f.vars[slot];
+        return o instanceof LoopContext ? holds(o) : truthy(getattr(o, name));
+      };
+    }
+    const read = loopRead(code);
     return (f) => {
       const o = f.vars[slot];
-      return o instanceof LoopContext ? read(o) : truthy(getattr(o, name));
+      return truthy(o instanceof LoopContext ? read(o) : getattr(o, name));
     };
   }
 

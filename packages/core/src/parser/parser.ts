@@ -8,6 +8,7 @@ import { TemplateSyntaxError } from '../errors';
 import { scan } from '../lexer/lexer';
 import { describeToken, describeTokenExpr, type Token, tokenMatches } from '../lexer/tokens';
 import { repr } from '../runtime/format';
+import { internalized } from '../runtime/strings';
 import { PyFloat } from '../runtime/values';
 import type * as ast from './ast';
 import { TokenStream } from './token-stream';
@@ -730,7 +731,7 @@ class Parser {
         stream.next();
         let value = token.value as string;
         while (stream.is('string')) value += stream.next().value as string;
-        return { type: 'Const', value, line: token.line, col: token.col };
+        return { type: 'Const', value: internalized(value), line: token.line, col: token.col };
       }
       case 'integer':
       case 'float':

@@ -31,7 +31,10 @@ export function dictKeys(d: Record<string, unknown> | Map<unknown, unknown>): un
 
 /** Whether a dict has an entry Python could hold, found without reading past the first (`if d`, often per item). */
 export function plainDictHasItems(d: Record<string, unknown>): boolean {
-  // `Object.keys` is a builtin's fast path; a `for...in` with `hasOwn` measured 10x slower on JSON objects.
+  // `Object.keys` is a builtin's fast path; a `for...in` with `hasOwn` measured 10x slower on JSON objects. A
+  // `for...in` that trusts its first key (own keys come first) was 2x faster on items of 20 keys, but V8 lists all
+  // the keys of a large object (one of thousands of keys is kept as a hash table) before the first: 1.9 ms for
+  // 20,000 keys, which the time limit could not be charged for without knowing the count.
   const keys = ownKeys(d);
   for (let i = 0; i < keys.length; i++) if (isVisible(d[keys[i]])) return true;
   return false;

@@ -18,6 +18,7 @@ import { eq, noteListEdit, requireHashable } from './operators';
 import type { RenderState } from './state';
 import {
   codePoints,
+  codePointsBefore,
   cpLength,
   hasSurrogate,
   isHighSurrogate,
@@ -227,10 +228,7 @@ function find(s: string, subArg: unknown, start: unknown, end: unknown, fromRigh
   if (start === undefined && end === undefined && typeof subArg === 'string' && !hasSurrogate(subArg)) {
     // The usual call, `s.find(',')`: a text with no surrogate matches only whole characters, and only the units
     // before the match need counting in code points.
-    const at = fromRight ? s.lastIndexOf(subArg) : s.indexOf(subArg);
-    if (at <= 0) return at;
-    const before = s.slice(0, at);
-    return hasSurrogate(before) ? cpLength(before) : at;
+    return codePointsBefore(s, fromRight ? s.lastIndexOf(subArg) : s.indexOf(subArg));
   }
   const ix = indexed(s);
   const [a, b] = adjust(ix.n, indexArg(start), indexArg(end));
