@@ -391,11 +391,15 @@ describe('the time limit is checked inside one long operation, not only around i
   // above, each of these stops at the limit.
   const big: Record<string, number> = {};
   for (let i = 0; i < 5000; i++) big[`k${i}`] = i;
+  // Another, whose first keys `big` lacks: the truth of a dict lists its keys unless the key that decided the last
+  // one is there, so the two in turn are each listed.
+  const other: Record<string, number> = {};
+  for (let i = 0; i < 5000; i++) other[`j${i}`] = i;
   const list = Array.from({ length: 20_000 }, (_, i) => i);
-  const data = { big, s: 'é'.repeat(200_000), l: list, m: [...list] };
+  const data = { big, other, s: 'é'.repeat(200_000), l: list, m: [...list] };
 
   it.each([
-    ['{% if big %}{% endif %}'],
+    ['{% if big %}{% endif %}{% if other %}{% endif %}'],
     ['{{ big|length }}'],
     ['{{ big|count }}'],
     ['{{ big|first }}'],

@@ -469,13 +469,27 @@ describe('the truth of a plain dict counts its own keys only', () => {
   ] as [Record<string, unknown>, boolean][])('truthy(%o) is %s', (value, expected) => {
     expect(truthy(value)).toBe(expected);
   });
-  it('is not fooled by an enumerable key added to Object.prototype', () => {
+  it('is not fooled by the key that decided the dict before', () => {
+    expect(truthy({ a: 1 })).toBe(true);
+    expect(truthy({})).toBe(false);
+    expect(truthy({ a: 1 })).toBe(true);
+    expect(truthy({ a: undefined })).toBe(false);
+    expect(truthy({ a: 1 })).toBe(true);
+    expect(truthy({ a: () => 1, b: undefined })).toBe(false);
+    expect(truthy({ toString: 1 })).toBe(true);
+    expect(truthy({})).toBe(false);
+    expect(truthy(JSON.parse('{"__proto__": 1}'))).toBe(true);
+    expect(truthy({})).toBe(false);
+  });
+  it('is not fooled by a key added to Object.prototype', () => {
     const proto = Object.prototype as Record<string, unknown>;
+    expect(truthy({ polluted: 1 })).toBe(true);
     proto.polluted = 'yes';
     try {
       expect(truthy({})).toBe(false);
       expect(truthy({ a: undefined })).toBe(false);
-      expect(truthy({ a: 1 })).toBe(true);
+      expect(truthy({ polluted: 1 })).toBe(true);
+      expect(truthy({})).toBe(false);
     } finally {
       delete proto.polluted;
     }
