@@ -1485,7 +1485,7 @@ export class Compiler {
       case 'Test': {
         const comparison = this.comparisonTest(node);
         if (comparison !== null) return this.compare(comparison, scope);
-        const defined = this.memberDefined(node, scope);
+        const defined = this.memberDefined(node, scope) ?? this.presenceTest(node, scope);
         if (defined !== null) return defined;
         break;
       }
@@ -4226,9 +4226,44 @@ export class Compiler {
     };
   }
 
+  /**
+   * `x is defined`, `x is undefined` and `x is none` (the built-in tests, without arguments) as the check itself,
+   * without calling the test: `{% if name is defined %}`, `{% if loop.nextitem is defined %}`. Null for any other.
+   */
+  private presenceTest(node: ast.Test, scope: Scope): Cond | null {
+    const name = node.name;
+    if (name !== 'defined' && name !== 'undefined' && name !== 'none') return null;
+    if (node.args.length > 0 || node.kwargs.length > 0 || node.dynArgs !== null || node.dynKwargs !== null) {
+      return null;
+    }
+    if (this.registry.tests.get(name) !== builtinTests.get(name)) return null;
+    const value = this.expression(node.node, scope);
+    const at = spanOf(node);
+    const source = this.source;
+    if (name === 'none') {
+      return (f) => {
+        try {
+          return value(f) === null;
+        } catch (error) {
+          throw locate(error, at, source);
+        }
+      };
+    }
+    const defined = name === 'defined';
+    return (f) => {
+      try {
+        return value(f) instanceof Undefined !== defined;
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+    };
+  }
+
   private test(node: ast.Test, scope: Scope): Ev {
     const comparison = this.comparisonTest(node);
     if (comparison !== null) return this.compare(comparison, scope);
+    const presence = this.presenceTest(node, scope);
+    if (presence !== null) return presence;
     this.requireKnown('test', node);
     const value = this.expression(node.node, scope);
     const bound = this.bound<boolean>('test', node, scope);
