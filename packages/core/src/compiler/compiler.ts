@@ -709,11 +709,20 @@ function caseLabels(tests: readonly ast.Expr[]): { subject: ast.Expr; labels: (s
 }
 
 /** `loop.cycle(...)` or `loop.changed(...)` as a direct call on the loop, else null. */
-function loopMethodOf(callee: ast.Getattr): ((loop: LoopContext, args: unknown[]) => unknown) | null {
+function loopMethodOf(
+  callee: ast.Getattr,
+  positional: (f: Frame) => unknown[],
+  args: readonly Ev[],
+): ((loop: LoopContext, f: Frame) => unknown) | null {
   if (callee.node.type !== 'Name' || callee.node.name !== 'loop') return null;
-  if (callee.attr === 'cycle') return (loop, args) => loop.cycle(args);
-  if (callee.attr === 'changed') return (loop, args) => loop.changed(args);
-  return null;
+  if (callee.attr === 'cycle') return (loop, f) => loop.cycle(positional(f));
+  if (callee.attr !== 'changed') return null;
+  if (args.length === 1) {
+    // `loop.changed(item.category)`: no list made for the argument while it stays the same.
+    const [only] = args;
+    return (loop, f) => loop.changedTo(only(f));
+  }
+  return (loop, f) => loop.changed(positional(f));
 }
 
 /**
@@ -3429,7 +3438,7 @@ export class Compiler {
     scope: Scope,
     call = false,
     caller: ((f: Frame) => unknown) | null = null,
-  ): { positional: (f: Frame) => unknown[]; keywords: (f: Frame) => Kwargs } {
+  ): { positional: (f: Frame) => unknown[]; keywords: (f: Frame) => Kwargs; args: Ev[] } {
     const args = node.args.map((arg) => this.expression(arg, scope));
     const names = node.kwargs.map((kw) => kw.key);
     const values = node.kwargs.map((kw) => this.expression(kw.value, scope));
@@ -3437,6 +3446,7 @@ export class Compiler {
     const dynKwargs = node.dynKwargs === null ? null : this.expression(node.dynKwargs, scope);
     const list = listOf(args);
     return {
+      args,
       positional:
         dynArgs === null
           ? list
@@ -3477,7 +3487,7 @@ export class Compiler {
     if (dictGet !== null) return dictGet;
     const global = caller === null && receiver === undefined ? this.globalCall(node, scope) : null;
     if (global !== null) return global;
-    const { positional, keywords: withCaller } = this.arguments(node, scope, true, caller);
+    const { positional, keywords: withCaller, args } = this.arguments(node, scope, true, caller);
     const callee = node.node;
     const at = spanOf(node);
     const source = this.source;
@@ -3499,12 +3509,12 @@ export class Compiler {
       const onText = methods.str?.bindFree ? methods.str.method.fn : null;
       const onDict = methods.dict?.bindFree ? methods.dict.method.fn : null;
       const onList = methods.list?.bindFree ? methods.list.method.fn : null;
-      const loopMethod = plain ? loopMethodOf(callee) : null;
+      const loopMethod = plain ? loopMethodOf(callee, positional, args) : null;
       // Any other receiver than a string, for the call below.
       const other = (f: Frame, o: unknown): unknown => {
         if (o instanceof AttributeSource) {
           // The engine's objects (`loop`, a cycler, a joiner) have no str, list or dict method.
-          if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, positional(f));
+          if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, f);
           const own = o.method(attr);
           if (own !== undefined) return own(o, f.run, positional(f), withCaller(f));
         } else {

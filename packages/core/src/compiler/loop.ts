@@ -162,6 +162,13 @@ export class LoopContext extends AttributeSource {
     return true;
   }
 
+  /** `changed([value])`, without making the list when `value` is the very one the last call was given alone. */
+  changedTo(value: unknown): boolean {
+    const last = this.lastChanged;
+    if (last !== undefined && last.length === 1 && last[0] === value) return false;
+    return this.changed([value]);
+  }
+
   /** `loop(items)` in a recursive loop. */
   call(state: RenderState, args: unknown[], kwargs: Kwargs): string {
     const items = loopCallArgument(args, kwargs);
