@@ -4,7 +4,12 @@
  * at its own call.
  */
 import { describe, expect, it } from 'vitest';
-import { CALLS_OF_INPUT, CALLS_WITH_CONSTANT, TEXT_METHOD_CALLS } from '../src/compiler/call-copies';
+import {
+  CALLS_OF_INPUT,
+  CALLS_WITH_CONSTANT,
+  CALLS_WITH_TWO_CONSTANTS,
+  TEXT_METHOD_CALLS,
+} from '../src/compiler/call-copies';
 import { compile } from '../src/index';
 
 describe('the copies of the filter and test calls', () => {
@@ -12,6 +17,7 @@ describe('the copies of the filter and test calls', () => {
     const tables: ReadonlyArray<readonly unknown[]> = [
       CALLS_OF_INPUT,
       CALLS_WITH_CONSTANT,
+      CALLS_WITH_TWO_CONSTANTS,
       TEXT_METHOD_CALLS,
     ];
     for (const table of tables) {
@@ -20,6 +26,7 @@ describe('the copies of the filter and test calls', () => {
       for (const copy of table) expect(String(copy)).toBe(text);
     }
     expect(CALLS_WITH_CONSTANT.length).toBe(CALLS_OF_INPUT.length);
+    expect(CALLS_WITH_TWO_CONSTANTS.length).toBe(CALLS_OF_INPUT.length);
     expect(TEXT_METHOD_CALLS.length).toBe(CALLS_OF_INPUT.length);
   });
 
@@ -70,6 +77,29 @@ describe('the copies of the filter and test calls', () => {
     ].join('|');
     for (let i = 0; i < 3; i++) expect(template.render({ s: 'a<B cd ef', x: 2.46 })).toBe(expected);
     expect(withOne.length).toBe(9);
+  });
+
+  it('call filters with two constant arguments through copies of their own, each with its arguments', () => {
+    // Ten such filters, more than there are copies: the first two copies serve two filters each.
+    const calls = [
+      "s|replace('b', 'x')",
+      "missing|default('none', true)",
+      "e|default('empty', true)",
+      's|truncate(6, true)',
+      's|truncate(7, false)',
+      "x|round(1, 'floor')",
+      "x|round(0, 'ceil')",
+      's|indent(2, true)',
+      "s|replace(' ', '')",
+      's|wordwrap(4, true)|length',
+    ];
+    const template = compile(calls.map((c) => `{{ ${c} }}`).join('|'), { cache: false });
+    // Jinja2's text for the same template and data.
+    const expected =
+      'a<x cd ef gh ij kl|none|empty|a<b...|a<b...|2.4|3.0|  a<b cd ef gh ij kl|a<bcdefghijkl|18';
+    const data = { s: 'a<b cd ef gh ij kl', e: '', x: 2.46 };
+    for (let i = 0; i < 3; i++) expect(template.render(data)).toBe(expected);
+    expect(() => template.render({ ...data, x: 'x' })).toThrow(/must be real number/);
   });
 
   it('locate an error at the filter that failed, whichever copy it went through', () => {

@@ -42,6 +42,19 @@ export const CALLS_WITH_CONSTANT: ReadonlyArray<(fn: Call, input: Ev, x: unknown
   (fn, input, x, fail) => (f: Frame) => { try { return fn(f.run, input(f), x); } catch (error) { return fail(error); } },
 ];
 
+/** `fn(input, x, y)`: two arguments known when the template compiles (`replace('_', ' ')`, `default('n/a', true)`). */
+// biome-ignore format: a copy a line, all alike
+export const CALLS_WITH_TWO_CONSTANTS: ReadonlyArray<(fn: Call, input: Ev, x: unknown, y: unknown, fail: Fail) => Ev> = [
+  (fn, input, x, y, fail) => (f: Frame) => { try { return fn(f.run, input(f), x, y); } catch (error) { return fail(error); } },
+  (fn, input, x, y, fail) => (f: Frame) => { try { return fn(f.run, input(f), x, y); } catch (error) { return fail(error); } },
+  (fn, input, x, y, fail) => (f: Frame) => { try { return fn(f.run, input(f), x, y); } catch (error) { return fail(error); } },
+  (fn, input, x, y, fail) => (f: Frame) => { try { return fn(f.run, input(f), x, y); } catch (error) { return fail(error); } },
+  (fn, input, x, y, fail) => (f: Frame) => { try { return fn(f.run, input(f), x, y); } catch (error) { return fail(error); } },
+  (fn, input, x, y, fail) => (f: Frame) => { try { return fn(f.run, input(f), x, y); } catch (error) { return fail(error); } },
+  (fn, input, x, y, fail) => (f: Frame) => { try { return fn(f.run, input(f), x, y); } catch (error) { return fail(error); } },
+  (fn, input, x, y, fail) => (f: Frame) => { try { return fn(f.run, input(f), x, y); } catch (error) { return fail(error); } },
+];
+
 /** A method of `str` called with positional arguments only, its binding nothing to do (`.strip()`, `.replace(a, b)`). */
 export type TextMethod = (state: RenderState, s: string, args: unknown[], kwargs: Kwargs) => unknown;
 

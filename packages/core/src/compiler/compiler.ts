@@ -107,6 +107,7 @@ import { moveTextIntoBranches } from './branch-text';
 import {
   CALLS_OF_INPUT,
   CALLS_WITH_CONSTANT,
+  CALLS_WITH_TWO_CONSTANTS,
   type Call,
   TEXT_METHOD_CALLS,
   type TextMethod,
@@ -4174,13 +4175,7 @@ export class Compiler {
         if (constant(a) && constant(b)) {
           const x = this.constants.get(a);
           const y = this.constants.get(b);
-          return (f) => {
-            try {
-              return fn(f.run, input(f), x, y);
-            } catch (error) {
-              return fail(error);
-            }
-          };
+          return CALLS_WITH_TWO_CONSTANTS[this.callCopy(fn)](fn as Call, input, x, y, fail);
         }
         return (f) => {
           try {
