@@ -22,6 +22,7 @@ const COPIED = new Set([
   'compiler/loop',
   'compiler/scope',
   'compiler/source',
+  'compiler/unchanging',
 ]);
 
 /** The prefix of the module names a copy asks its linker for. */

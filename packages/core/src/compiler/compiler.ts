@@ -148,6 +148,7 @@ import {
   slotVariable,
 } from './slot-namespaces';
 import { exprSource } from './source';
+import { changesNothing } from './unchanging';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
 export interface TemplateNames {
@@ -892,6 +893,8 @@ export class Compiler {
   private readonly foldedNodes = new Set<ast.Expr>();
   /** Each loop that assigns to `loop` inside it, with the first such name (see `loopAssignments`). */
   private loopAssignments = new Map<ast.For, ast.Name>();
+  /** Whether nothing the template does can change a list or dict (see unchanging.ts): its literals are shared. */
+  private unchanging = false;
   /** The names only ever subscripted (see `subscriptedOnly`). */
   private subscripted = new Set<string>();
   /** Set while the folder evaluates a node, whose operands are constants already. */
@@ -940,6 +943,11 @@ export class Compiler {
     this.inSlots = slotNamespaces(template);
     this.loopAssignments = loopAssignments(template);
     this.subscripted = subscriptedOnly(template);
+    this.unchanging = changesNothing(template, (kind, name) =>
+      kind === 'filter'
+        ? this.registry.filters.get(name) === builtinFilters.get(name)
+        : this.registry.tests.get(name) === builtinTests.get(name),
+    );
     this.piecesJoined = hasUntextedPieces(template);
     const scope = new Scope(null);
     scope.analyze({ body: template.body });
@@ -2693,7 +2701,8 @@ export class Compiler {
     const value = folded.value;
     const immutable =
       typeof value !== 'object' || value === null || value instanceof Markup || value instanceof PyFloat;
-    if (immutable) return this.foldedConstant(value, slow);
+    // A list or dict no code of the template can change is the one folded (months, labels by language).
+    if (immutable || this.unchanging) return this.foldedConstant(value, slow);
     return (f) => (f.run.limits.maxOutputSize >= FOLDED_SIZE ? freshCopy(value) : slow(f));
   }
 
