@@ -217,6 +217,12 @@ class TextTable {
   }
 }
 
+/** What each branch of an `if` and its `else` print, when all of them print only text (`branchTexts`). */
+interface BranchTexts {
+  texts: string[];
+  otherwise: string;
+}
+
 /** Python's `a in members` for a list of strings: equality with one of them, which only a str or Markup has. */
 function inTexts(a: unknown, members: ReadonlySet<string>): boolean {
   return typeof a === 'string' ? members.has(a) : a instanceof Markup && members.has(a.value);
@@ -881,8 +887,6 @@ export class Compiler {
   private readonly placesByScope = new WeakMap<Scope, Map<string, SlotPlaces | null>>();
   /** The compiled literals and their values, for callers that can use the value instead of the closure. */
   private readonly constants = new Map<Ev, unknown>();
-  /** The statements compiled so far that print constant text, with their text (see `textStatement`). */
-  private readonly statementTexts = new Map<St, string>();
   /** The copy of the call closures (call-copies.ts) each filter and test of the template calls through. */
   private readonly callCopies = new Map<unknown, number>();
   /** Folds constant expressions as Jinja2 does while compiling (see `fold.ts`). */
@@ -957,7 +961,6 @@ export class Compiler {
     const problem = pythonCompileError(template, this.source, this.foldedNodes);
     if (problem !== null) throw problem;
     this.foldedNodes.clear();
-    this.statementTexts.clear();
     // A closure that keeps the compiler alive would keep this table of every node too.
     this.folder.forget();
     this.foldRun = null;
@@ -986,24 +989,20 @@ export class Compiler {
 
   // ---------------------------------------------------------------- statements
 
-  /** A statement printing `text`, known as such to the `if`s that pick between statements (`branchTexts`). */
-  private textStatement(text: string): St {
-    const st: St = () => text;
-    this.statementTexts.set(st, text);
-    return st;
-  }
-
   /**
-   * The texts of `bodies` and `otherwise` when each prints constant text, else null: an `if` choosing between
-   * labels (`{% if n == 1 %}item{% else %}items{% endif %}`, with the text around it moved in) then picks the text
-   * without calling the branch.
+   * The texts the branches of an `if` and its `else` print when each is only text (`{% if n == 1 %}item{% else
+   * %}items{% endif %}`, with the text around it moved in), else null: the `if` then picks the text without
+   * calling the branch.
    */
-  private branchTexts(bodies: readonly St[], otherwise: St): { texts: string[]; otherwise: string } | null {
-    const other = this.statementTexts.get(otherwise);
+  private branchTexts(
+    bodies: ReadonlyArray<readonly ast.Stmt[]>,
+    otherwise: readonly ast.Stmt[],
+  ): BranchTexts | null {
+    const other = this.onlyText(otherwise);
     if (other === undefined) return null;
     const texts: string[] = [];
     for (const body of bodies) {
-      const text = this.statementTexts.get(body);
+      const text = this.onlyText(body);
       if (text === undefined) return null;
       texts.push(text);
     }
@@ -1013,7 +1012,6 @@ export class Compiler {
   private statements(body: readonly ast.Stmt[], scope: Scope): St {
     const parts: St[] = [];
     for (const node of moveTextIntoBranches(body)) parts.push(this.statement(node, scope));
-    if (parts.length === 0) return this.textStatement('');
     return sequence(parts, this.watchControl);
   }
 
@@ -1074,7 +1072,10 @@ export class Compiler {
       }
     }
     const source = this.source;
-    if (expressions.length === 0) return this.textStatement(statics[0]);
+    if (expressions.length === 0) {
+      const text = statics[0];
+      return () => text;
+    }
     if (expressions.length === 1) {
       const [before, after] = statics;
       const [expression] = expressions;
@@ -1299,7 +1300,11 @@ export class Compiler {
       const otherwise = this.statements(node.else_, scope);
       scope.assigned = assigned;
       this.soft--;
-      return this.caseBranches(subject, cases.labels, bodies, otherwise, node.testAt ?? node.test);
+      const printed = this.branchTexts(
+        branches.map((branch) => branch.body),
+        node.else_,
+      );
+      return this.caseBranches(subject, cases.labels, bodies, otherwise, node.testAt ?? node.test, printed);
     }
     const tests: Cond[] = [];
     const bodies: St[] = [];
@@ -1314,28 +1319,43 @@ export class Compiler {
     const otherwise = this.statements(node.else_, scope);
     scope.assigned = assigned;
     this.soft--;
-    return this.branches(tests, bodies, spans.map(spanOf), otherwise);
+    const printed = this.branchTexts(
+      branches.map((branch) => branch.body),
+      node.else_,
+    );
+    return this.branches(tests, bodies, spans.map(spanOf), otherwise, printed);
   }
 
   /**
    * The first test that holds picks its body, else `otherwise` runs; what a test throws is located at it. Up to
    * three tests are one closure with their calls written out; a longer chain continues in its `otherwise`.
    */
-  private branches(tests: Cond[], bodies: St[], spans: ast.Span[], otherwise: St): St {
+  private branches(
+    tests: Cond[],
+    bodies: St[],
+    spans: ast.Span[],
+    otherwise: St,
+    printed: BranchTexts | null,
+  ): St {
     const source = this.source;
     if (tests.length > 3) {
-      const rest = this.branches(tests.slice(3), bodies.slice(3), spans.slice(3), otherwise);
-      return this.branches(tests.slice(0, 3), bodies.slice(0, 3), spans.slice(0, 3), rest);
+      const rest = this.branches(
+        tests.slice(3),
+        bodies.slice(3),
+        spans.slice(3),
+        otherwise,
+        printed === null ? null : { texts: printed.texts.slice(3), otherwise: printed.otherwise },
+      );
+      return this.branches(tests.slice(0, 3), bodies.slice(0, 3), spans.slice(0, 3), rest, null);
     }
     const [t0, t1, t2] = tests;
     const [b0, b1, b2] = bodies;
     const fail = (error: unknown, at: number): never => {
       throw locate(error, spans[at], source);
     };
-    const constant = this.branchTexts(bodies, otherwise);
-    if (constant !== null) {
-      const [x0, x1, x2] = constant.texts;
-      const other = constant.otherwise;
+    if (printed !== null) {
+      const [x0, x1, x2] = printed.texts;
+      const other = printed.otherwise;
       if (tests.length === 1) {
         return (f) => {
           try {
@@ -1419,6 +1439,7 @@ export class Compiler {
     bodies: St[],
     otherwise: St,
     at: ast.Span,
+    printed: BranchTexts | null,
   ): St {
     const texts = new Map<string, number>();
     const numbers = new Map<number, number>();
@@ -1446,12 +1467,11 @@ export class Compiler {
       else pick = labels.findIndex((label) => eq(v, label));
       return pick ?? -1;
     };
-    const constant = this.branchTexts(bodies, otherwise);
-    if (constant !== null) {
-      const { texts: printed, otherwise: other } = constant;
+    if (printed !== null) {
+      const { texts: each, otherwise: other } = printed;
       return (f) => {
         const pick = pickOf(f);
-        return pick < 0 ? other : printed[pick];
+        return pick < 0 ? other : each[pick];
       };
     }
     return (f) => {
