@@ -1251,7 +1251,8 @@ export class Compiler {
    * looked up once per message: a copy of four entries cost more than the lookup); null for anything else.
    */
   private lookupLiteral(node: ast.Expr, scope: Scope): Ev | null {
-    if (node.type !== 'Dict' && node.type !== 'List') return null;
+    // In a template that changes nothing, `expression` shares every folded literal already.
+    if (this.unchanging || (node.type !== 'Dict' && node.type !== 'List')) return null;
     // Every item a value Jinja2 writes as it is (as `assignedValue` asks of a dict a `{% set %}` assigns).
     const written = (item: ast.Expr) => {
       const value = this.folder.valueOf(item);
@@ -1365,12 +1366,23 @@ export class Compiler {
           }
         };
       }
+      if (tests.length === 2) {
+        return (f) => {
+          let at = 0;
+          try {
+            if (t0(f)) return x0;
+            at = 1;
+            return t1(f) ? x1 : other;
+          } catch (error) {
+            return fail(error, at);
+          }
+        };
+      }
       return (f) => {
         let at = 0;
         try {
           if (t0(f)) return x0;
           at = 1;
-          if (tests.length === 2) return t1(f) ? x1 : other;
           if (t1(f)) return x1;
           at = 2;
           return t2(f) ? x2 : other;
