@@ -456,6 +456,106 @@ describe('sort by one attribute', () => {
   });
 });
 
+describe('min and max by one attribute, case-insensitive unless asked', () => {
+  const template = compile(
+    "{{ (items|min(attribute='k')).i }} {{ (items|max(attribute='k')).i }} {{ (items|min(attribute='k', case_sensitive=true)).i }}",
+  );
+  const keys = fc.oneof(
+    fc.array(fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -3, max: 3, noNaN: true })), {
+      minLength: 1,
+      maxLength: 12,
+    }),
+    fc.array(fc.string({ unit: fc.constantFrom('a', 'B', 'b', 'Z'), maxLength: 3 }), {
+      minLength: 1,
+      maxLength: 12,
+    }),
+  );
+
+  it('is the first item whose key (lower-cased text) no other beats', () => {
+    fc.assert(
+      fc.property(keys, (ks) => {
+        const items = ks.map((k, i) => ({ k, i }));
+        const best = (key: (k: unknown) => unknown, better: (a: unknown, b: unknown) => boolean) =>
+          items.reduce((found, item) => (better(key(item.k), key(found.k)) ? item : found)).i;
+        const lower = (k: unknown) => (typeof k === 'string' ? k.toLowerCase() : k);
+        const same = (k: unknown) => k;
+        const less = (a: unknown, b: unknown) => (a as number) < (b as number);
+        const more = (a: unknown, b: unknown) => (a as number) > (b as number);
+        expect(template.render({ items })).toBe(
+          `${best(lower, less)} ${best(lower, more)} ${best(same, less)}`,
+        );
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('sum of ints and floats', () => {
+  const summed = compile("{{ items|sum(attribute='k') }} {{ items|map(attribute='k')|sum }}");
+  const added = compile(
+    '{% set ns = namespace(t=0) %}{% for item in items %}{% set ns.t = ns.t + item.k %}{% endfor %}{{ ns.t }} {{ ns.t }}',
+  );
+  const number = fc.oneof(
+    fc.integer({ min: -5, max: 5 }),
+    fc.constantFrom(0.5, -0.5, 1.5, 0.25, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1),
+    fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+  );
+
+  it('is what adding them one by one with + gives (an integral sum of floats is a float)', () => {
+    fc.assert(
+      fc.property(fc.array(number, { maxLength: 10 }), (ks) => {
+        const items = ks.map((k) => ({ k }));
+        expect(summed.render({ items })).toBe(added.render({ items }));
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('prints a float for halves that add up to a whole number', () => {
+    expect(summed.render({ items: [{ k: 0.5 }, { k: 0.5 }, { k: 2 }] })).toBe('3.0 3.0');
+  });
+});
+
+describe('a text or number in a list', () => {
+  const template = compile('{% for x in needles %}{{ x in a }}{{ x in b }}{{ x not in a }},{% endfor %}');
+  const item = fc.oneof(
+    fc.constantFrom('a', 'b', 'c', 'A', ''),
+    fc.integer({ min: -2, max: 2 }),
+    fc.constantFrom(0.5, true, false, null),
+  );
+  // Lists of one type and 8 items or more are searched through a set made for the render.
+  const list = fc.oneof(
+    fc.array(item, { maxLength: 14 }),
+    fc.array(fc.constantFrom('a', 'b', 'c', 'A', '', 'd', 'e'), { minLength: 8, maxLength: 14 }),
+    fc.array(fc.integer({ min: -2, max: 9 }), { minLength: 8, maxLength: 14 }),
+  );
+
+  it('is found by equality in each of two lists searched by turns', () => {
+    fc.assert(
+      fc.property(list, list, fc.array(item, { maxLength: 12 }), (a, b, needles) => {
+        // Python's ==: a bool equals 1 or 0; None only None; text only text.
+        const eq = (x: unknown, y: unknown) =>
+          x === y ||
+          ((typeof x === 'number' || typeof x === 'boolean') &&
+            (typeof y === 'number' || typeof y === 'boolean') &&
+            Number(x) === Number(y));
+        const has = (l: unknown[], x: unknown) => (l.some((y) => eq(x, y)) ? 'True' : 'False');
+        const not = (l: unknown[], x: unknown) => (has(l, x) === 'True' ? 'False' : 'True');
+        const expected = needles.map((x) => `${has(a, x)}${has(b, x)}${not(a, x)},`).join('');
+        expect(template.render({ needles, a, b })).toBe(expected);
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('sees a list changed in the render between two searches', () => {
+    const grown = compile(
+      "{% set l = ['a','b','c','d','e','f','g','h','i'] %}{{ 'z' in l }}{{ 'z' in l }}{% set _ = l.append('z') %}{{ 'z' in l }}",
+    );
+    expect(grown.render({})).toBe('FalseFalseTrue');
+  });
+});
+
 describe('first, last and s[i] of text', () => {
   const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
 

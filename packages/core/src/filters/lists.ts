@@ -148,9 +148,13 @@ function sumOf(attribute: unknown = null, start: unknown = 0): Prepared {
     for (let i = 0; i < items.length; i++) {
       spend(state, 1);
       const v = read === undefined ? items[i] : read(items[i]);
-      // Two ints of 31 bits add without the generic `add`: their sum is a safe integer, an int.
-      if (typeof total === 'number' && typeof v === 'number' && (total | 0) === total && (v | 0) === v) {
-        total = total + v;
+      // Two ints of 31 bits add without the generic `add`: their sum is a safe integer, an int. So do two numbers
+      // of which one is a float, when their sum is not integral (one that is must be marked a float: `add`).
+      if (typeof total === 'number' && typeof v === 'number') {
+        const sum = total + v;
+        if ((total | 0) === total && (v | 0) === v) total = sum;
+        else if (!Number.isInteger(sum)) total = sum;
+        else total = add(state, total, v);
       } else total = add(state, total, v);
     }
     return total;

@@ -95,7 +95,7 @@ const NOT_YET: unique symbol = Symbol('not yet');
  */
 export function attributeGetter(
   attribute: unknown,
-  postprocess?: (value: unknown) => unknown,
+  postprocess?: typeof ignoreCase,
   fallback: unknown = null,
 ): AttributeGetter {
   const readers = readersOf(attribute);
@@ -108,7 +108,10 @@ export function attributeGetter(
     const [read] = readers;
     return (item) => {
       spendRunning(1);
-      return post(read(item));
+      const value = read(item);
+      // Only text is lower-cased: anything else goes by as it is, not through the remembering closure, where a
+      // float from each item was stored (`min(attribute='price')` ran 5x slower than without the postprocess).
+      return typeof value === 'string' || value instanceof Markup ? post(value) : value;
     };
   }
   // Where the last item's path first gave way to the fallback, and what the rest of the path read from the

@@ -794,6 +794,9 @@ interface Members {
 
 /** The lists `in` searched in the render running, by identity. */
 const memberSets = new WeakMap<readonly unknown[], Members>();
+/** The list `memberSet` found last in `memberSets`, and what it found (a list kept alive until the next). */
+let lastSearched: readonly unknown[] | null = null;
+let lastMembers: Members = { render: {}, edits: -1, set: null, tried: true };
 /** The shortest list `memberSet` makes a set of. */
 const MEMBER_SET_LIST = 8;
 
@@ -807,11 +810,18 @@ function memberSet(list: readonly unknown[]): Set<unknown> | null {
   if (list.length < MEMBER_SET_LIST) return null;
   const render = runningRender();
   if (render === undefined) return null;
+  // The list searched last is asked first: a loop's `x in list` searches the same one at every item, where the
+  // weak map's lookup cost more than the set's.
+  if (list === lastSearched && lastMembers.render === render && lastMembers.edits === listEdits) {
+    return lastMembers.set;
+  }
   const known = memberSets.get(list);
   if (known === undefined || known.render !== render || known.edits !== listEdits) {
     memberSets.set(list, { render, edits: listEdits, set: null, tried: false });
     return null;
   }
+  lastSearched = list;
+  lastMembers = known;
   if (known.set !== null || known.tried) return known.set;
   known.tried = true;
   const kind = typeof list[0];
@@ -843,6 +853,14 @@ function listHas(list: readonly unknown[], item: string | number): boolean {
 
 /** Python's `item in container`: substring for strings, `==` membership for sequences, keys for dicts. */
 export function contains(container: unknown, item: unknown): boolean {
+  // A text or number in a list, the common case, asked first: whether the list is a dict's view (see below)
+  // changes nothing for them, as they hash and equal no pair.
+  if (
+    Array.isArray(container) &&
+    (typeof item === 'string' || (typeof item === 'number' && !Number.isNaN(item)))
+  ) {
+    return listHas(container, item);
+  }
   const text = textOf(container);
   if (text !== undefined) {
     const needle = textOf(item);
