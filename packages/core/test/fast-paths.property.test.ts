@@ -556,6 +556,40 @@ describe('a text or number in a list', () => {
   });
 });
 
+describe('a default whose fallback is a text made by filters', () => {
+  const lazy = compile(
+    "{{ v|default(d.k|replace('_', ' ')|title) }}|{{ v|default(d.k|trim|upper, true) }}|{{ v|d(d[key]|lower, boolean=true) }}",
+  );
+  // The fallback made first and held in a variable: `default` sees a name, and Jinja2's order is kept as is.
+  const eager = compile(
+    "{% set a = d.k|replace('_', ' ')|title %}{% set b = d.k|trim|upper %}{% set c = d[key]|lower %}{{ v|default(a) }}|{{ v|default(b, true) }}|{{ v|d(c, boolean=true) }}",
+  );
+  const value = fc.option(fc.oneof(fc.constantFrom('', 'set', 0, 3, false), fc.string({ maxLength: 3 })), {
+    nil: undefined,
+  });
+  const text = fc.oneof(fc.constantFrom('ab_cd ef', ' Mixed_Case ', 'ÉCOLE_x'), fc.string({ maxLength: 5 }));
+  const base = fc.option(fc.oneof(text, fc.integer(), fc.constant(null)), { nil: undefined });
+
+  it('is what the fallback made first gives, whether the value is used or not', () => {
+    fc.assert(
+      fc.property(value, base, (v, k) => {
+        const data = { v, d: k === undefined ? {} : { k }, key: 'k' };
+        expect(lazy.render(data)).toBe(eager.render(data));
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('still reads the base when the value is defined, raising what reading it raises', () => {
+    expect(() => compile("{{ 'x'|default(missing.attr|title) }}").render({})).toThrow(
+      "'missing' is undefined",
+    );
+    expect(() => compile('{{ 1|default(d.none.deeper|upper) }}').render({ d: {} })).toThrow(
+      "'dict object' has no attribute 'none'",
+    );
+  });
+});
+
 describe('first, last and s[i] of text', () => {
   const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
 

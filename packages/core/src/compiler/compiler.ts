@@ -3932,6 +3932,8 @@ export class Compiler {
         return value;
       };
     }
+    const lazy = this.lazyDefault(node, scope, input);
+    if (lazy !== null) return lazy;
     if (
       node.name === 'format' &&
       node.node !== null &&
@@ -3948,6 +3950,66 @@ export class Compiler {
     const bound = this.bound<unknown>('filter', node, scope);
     if (typeof bound === 'function') return unknownAfter(input, bound);
     return this.applied(node, bound, input);
+  }
+
+  /**
+   * `value|default(base|title)`, whose fallback is a text made from a read by filters that cannot fail on a text
+   * (`replace`, `title`, `upper`...): Jinja2 computes the fallback before `default` looks at the value, and
+   * throws it away when the value is defined. Here the base is read (so what reading it raises is raised, in
+   * Jinja2's order), and the filters run only when the fallback is used or the base is not a text. Writing
+   * `d[key] if key in d else key|replace('_', ' ')|title` by hand skips that work too: a `default` in a loop ran
+   * at 0.10x hand-written code. Null for any other `default`, or when a filter is not the built-in one.
+   */
+  private lazyDefault(node: ast.Filter, scope: Scope, input: Ev): Ev | null {
+    const { filters } = this.registry;
+    if (
+      (node.name !== 'default' && node.name !== 'd') ||
+      filters.get(node.name) !== builtinFilters.get(node.name) ||
+      node.dynArgs !== null ||
+      node.dynKwargs !== null ||
+      node.args.length === 0 ||
+      node.args.length > 2 ||
+      node.kwargs.some((kwarg) => kwarg.key !== 'boolean' || node.args.length > 1)
+    )
+      return null;
+    const flag = node.args[1] ?? node.kwargs[0]?.value;
+    if (flag !== undefined && flag.type !== 'Const') return null;
+    const fallback = node.args[0];
+    let base: ast.Expr = fallback;
+    while (base.type === 'Filter') {
+      if (
+        base.node === null ||
+        !textFilterCannotFail(base) ||
+        filters.get(base.name) !== builtinFilters.get(base.name)
+      )
+        return null;
+      base = base.node;
+    }
+    if (base === fallback || !isPlainRead(base)) return null;
+    const boolean = flag !== undefined && truthy(flag.value);
+    const read = this.expression(base, scope);
+    // The whole fallback, the base read again: a read does nothing but read.
+    const made = this.expression(fallback, scope);
+    const at = spanOf(node);
+    const source = this.source;
+    return (f) => {
+      const value = input(f);
+      const text = read(f);
+      if (typeof text === 'string' && !(value instanceof Undefined)) {
+        if (!boolean) return value;
+        try {
+          if (truthy(value)) return value;
+        } catch (error) {
+          throw locate(error, at, source);
+        }
+      }
+      const other = made(f);
+      try {
+        return value instanceof Undefined || (boolean && !truthy(value)) ? other : value;
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+    };
   }
 
   /**
@@ -4472,6 +4534,68 @@ interface DictItemsPairs {
 }
 
 /** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */
+/** The filters that give a text for a text, whatever their literal arguments of the types listed. */
+const TEXT_FILTERS_THAT_CANNOT_FAIL: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
+  [
+    'replace',
+    [
+      ['string', 'string'],
+      ['string', 'string', 'number'],
+    ],
+  ],
+  ['title', [[]]],
+  ['upper', [[]]],
+  ['lower', [[]]],
+  ['capitalize', [[]]],
+  ['trim', [[], ['string']]],
+  ['striptags', [[]]],
+  ['string', [[]]],
+  ['e', [[]]],
+  ['escape', [[]]],
+]);
+
+/** Whether the filter is one of `TEXT_FILTERS_THAT_CANNOT_FAIL` with literal arguments of its types. */
+function textFilterCannotFail(node: ast.Filter): boolean {
+  const signatures = TEXT_FILTERS_THAT_CANNOT_FAIL.get(node.name);
+  if (signatures === undefined || !isBareCall(node)) return false;
+  return signatures.some(
+    (types) =>
+      types.length === node.args.length &&
+      node.args.every((arg, i) => {
+        if (arg.type !== 'Const' || typeof arg.value !== types[i]) return false;
+        return types[i] !== 'number' || Number.isSafeInteger(arg.value);
+      }),
+  );
+}
+
+/** Positional arguments alone. */
+function isBareCall(node: ast.Filter): boolean {
+  return node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null;
+}
+
+/**
+ * A name, a literal, or attributes and items of them by such keys: an expression that reads and does nothing
+ * else, so reading it twice is reading it once.
+ */
+function isPlainRead(node: ast.Expr): boolean {
+  switch (node.type) {
+    case 'Name':
+    case 'Const':
+      return true;
+    case 'Getattr':
+      return isPlainRead(node.node);
+    case 'Getitem':
+      return (
+        node.arg.type !== 'Slice' &&
+        node.arg.type !== 'Tuple' &&
+        isPlainRead(node.node) &&
+        isPlainRead(node.arg)
+      );
+    default:
+      return false;
+  }
+}
+
 function isBareFilter(node: ast.Filter): boolean {
   return (
     node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null
