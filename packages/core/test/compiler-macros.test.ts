@@ -2,6 +2,7 @@
  * Macros and call blocks as Jinja2 3.1 binds them: defaults, `varargs`/`kwargs`, `caller`, macro attributes and
  * the argument errors. Expected values are Jinja2's renders of the same templates.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, LimitError } from '../src/index';
 import { outcome, type TemplateCase, templateError } from './helpers/template-outcome';
@@ -233,5 +234,51 @@ describe('macro calls', () => {
     const error = templateError('{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}');
     expect(error).toBeInstanceOf(LimitError);
     expect((error as LimitError).limit).toBe('maxCallDepth');
+  });
+});
+
+describe('a macro called by name binds its arguments at the call site, as any call binds them', () => {
+  const macros = [
+    "{% macro m(a, b=a ~ '!', c=2) %}[{{ a }}|{{ b }}|{{ c }}]{% endmacro %}",
+    '{% macro m(a, b=1) %}[{{ a }}|{{ b }}|{{ varargs }}|{{ kwargs|dictsort }}]{% endmacro %}',
+    '{% macro m(a, b) %}[{{ a }}|{{ b }}|{{ kwargs }}]{% endmacro %}',
+    "{% macro m() %}[{{ varargs|join(',') }}]{% endmacro %}",
+    '{% macro m(caller=none, d=3) %}[{{ caller }}|{{ d }}|{{ kwargs|dictsort }}]{% endmacro %}',
+  ];
+  const call = fc.record({
+    positional: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }),
+    keywords: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'z', 'caller', '1'), { maxLength: 3 }),
+  });
+
+  it('prints what the same call through a list item (called as any value is) prints, or fails alike', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...macros), call, (macro, { positional, keywords }) => {
+        const args = [...positional.map(String), ...keywords.map((key, i) => `${key}=${10 + i}`)].join(', ');
+        // A keyword that is not a name (`1=`) is a syntax error in both.
+        const direct = outcome(`${macro}{% for i in range(2) %}{{ m(${args}) }}{% endfor %}`);
+        const general = outcome(
+          `${macro}{% set ms = [m] %}{% for i in range(2) %}{{ ms[0](${args}) }}{% endfor %}`,
+        );
+        expect(direct).toBe(general);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('runs the defaults the call leaves, in the macro, after every argument is bound', () => {
+    expect(
+      outcome(
+        "{% macro m(a, b=a ~ '!', c=b ~ '?') %}{{ a }}{{ b }}{{ c }}{% endmacro %}{{ m(1) }} {{ m(1, c=3) }} {{ m(b=2, a=1) }}",
+      ),
+    ).toBe('11!1!? 11!3 122?');
+  });
+
+  it('sends keywords no parameter takes to kwargs, and extra positional arguments to varargs', () => {
+    expect(
+      outcome(
+        "{% macro tag(name) %}<{{ name }}{% for k, v in kwargs.items() %} {{ k }}=\"{{ v }}\"{% endfor %}>{{ varargs|join(' ') }}</{{ name }}>{% endmacro %}{% for p in ps %}{{ tag('a', p, 'now', href='/p/' ~ p, name=p) }}{% endfor %}",
+        { ps: ['x', 'y'] },
+      ),
+    ).toBe('<a href="/p/x" name="x">x now</a><a href="/p/y" name="y">y now</a>');
   });
 });

@@ -174,6 +174,13 @@ export class PyCallable {
     readonly callWithCaller:
       | ((state: import('./state').RenderState, args: unknown[], caller: PyCallable) => unknown)
       | undefined = undefined,
+    /**
+     * A macro's code, one per definition in a template, through which a call site that knows it binds its
+     * arguments straight into the macro's variables (the compiler's `MacroCode`); undefined for anything else.
+     */
+    readonly macro: unknown = undefined,
+    /** A macro's frame where its definition ran, which its calls read outer names from. */
+    readonly defining: unknown = undefined,
   ) {}
 }
 
