@@ -814,8 +814,8 @@ function callPlan(
  * `name(args, key=value)`, where the name is often a macro of the template: its arguments go straight into the
  * macro's variables, by a plan made once for the macro the call site meets (an inline cache), with no list of
  * arguments, keyword record or binding loop per call (a call with keywords and defaults: 160 -> 72 ns; one that
- * catches varargs and kwargs: 380 -> 230 ns). Anything else
- * (another callable, or a macro the plan leaves to `bindCall`) is called as usual.
+ * catches varargs and kwargs: 380 -> 230 ns). Anything else (another callable, or a macro the plan leaves to
+ * `bindCall`) is called as usual.
  */
 function directMacroCall(
   fn: Ev,
