@@ -590,6 +590,62 @@ describe('a default whose fallback is a text made by filters', () => {
   });
 });
 
+describe('a dict whose keys are read at the render', () => {
+  const key = fc.constantFrom<[unknown, string]>(
+    ['a', "'a'"],
+    ['b', "'b'"],
+    ['1', "'1'"],
+    ['__proto__', "'__proto__'"],
+    ['toString', "'toString'"],
+    [1, '1'],
+    [2.5, '2.5'],
+    [true, 'True'],
+    [0, '0'],
+  );
+  const show =
+    '{{ d }}|{{ d|length }}|{% for k, v in d.items() %}{{ k }}={{ v }};{% endfor %}|{{ d.get(1) }}';
+
+  it('is the dict the same keys written as literals make: equal keys (1, 1.0, True) keep the first', () => {
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 1, maxLength: 4 }), (keys) => {
+        const pairs = (key: (k: [unknown, string], i: number) => string) =>
+          keys.map((k, i) => `${key(k, i)}: ${i}`).join(', ');
+        const data = Object.fromEntries(keys.map(([value], i) => [`k${i}`, value]));
+        const read = compile(`{% set d = {${pairs((_, i) => `k${i}`)}} %}${show}`);
+        const written = compile(`{% set d = {${pairs(([, literal]) => literal)}} %}${show}`);
+        // Python's dict: a key equal to an earlier one (1 == 1.0 == True, 0 == False) keeps the earlier key and
+        // takes the later value.
+        const same = (a: unknown, b: unknown) =>
+          typeof a === 'string' || typeof b === 'string' ? a === b : Number(a) === Number(b);
+        const dict: [[unknown, string], number][] = [];
+        keys.forEach((k, i) => {
+          const earlier = dict.find(([[key]]) => same(key, k[0]));
+          if (earlier) earlier[1] = i;
+          else dict.push([k, i]);
+        });
+        const text = (k: unknown) => (k === true ? 'True' : String(k));
+        const one = dict.find(([[key]]) => same(key, 1));
+        const expected = `{${dict.map(([[, literal], v]) => `${literal}: ${v}`).join(', ')}}|${dict.length}|${dict
+          .map(([[key], v]) => `${text(key)}=${v};`)
+          .join('')}|${one === undefined ? 'None' : one[1]}`;
+        expect(read.render(data)).toBe(expected);
+        expect(written.render({})).toBe(expected);
+        // A dict of text keys written in the template is a plain object, which takes only text keys (known: Jinja2
+        // takes any; such a dict refuses others with a TypeError).
+        if (keys.some(([value]) => typeof value !== 'string')) return;
+        const updated = compile(
+          `{% set d = {'x': 9} %}{% set _ = d.update({${pairs((_, i) => `k${i}`)}}) %}${show}`,
+        );
+        const updatedWritten = compile(
+          `{% set d = {'x': 9} %}{% set _ = d.update({${pairs(([, literal]) => literal)}}) %}${show}`,
+        );
+        expect(updated.render(data)).toBe(updatedWritten.render({}));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('first, last and s[i] of text', () => {
   const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
 

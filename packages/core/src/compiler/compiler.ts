@@ -3577,15 +3577,34 @@ export class Compiler {
         return out;
       };
     }
-    return (f) => {
-      const out = new Map<unknown, unknown>();
+    /** The dict as a Map from the `from`th pair on, the pairs before it already in `out`. */
+    const asMap = (
+      f: Frame,
+      out: Map<unknown, unknown>,
+      from: number,
+      firstKey: unknown,
+    ): Map<unknown, unknown> => {
       // A key equal to an earlier one (`1`, `1.0`, `True`) keeps the earlier key, found by its hash.
       const earlier = new Map<string, unknown>();
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i](f);
+      for (const key of out.keys()) earlier.set(hashKey(key), key);
+      for (let i = from; i < keys.length; i++) {
+        const key = i === from ? firstKey : keys[i](f);
         const hash = hashKey(key);
         if (!earlier.has(hash)) earlier.set(hash, key);
         out.set(earlier.get(hash), values[i](f));
+      }
+      return out;
+    };
+    return (f) => {
+      // Keys read at the render (`{item.type: n}`) that are plain text make a plain object, as written keys do;
+      // the first that is not (a number, markup, text like `'1'` or `__proto__`) turns the dict into a Map.
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i](f);
+        if (typeof key !== 'string' || key === '__proto__' || isIndexLike(key)) {
+          return asMap(f, new Map(Object.entries(out)), i, key);
+        }
+        out[key] = values[i](f);
       }
       return out;
     };

@@ -12,7 +12,16 @@ import { marksOf } from './array-marks';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
 import { hashKey, keysByHash } from './hash-key';
-import { dictEntries, dictItemTuples, dictKeys, dictValues, iterate, length } from './iterate';
+import {
+  dictEntries,
+  dictItemTuples,
+  dictKeys,
+  dictValues,
+  isVisible,
+  iterate,
+  length,
+  ownKeys,
+} from './iterate';
 import { escapeText } from './markup';
 import { eq, noteListEdit, requireHashable } from './operators';
 import type { RenderState } from './state';
@@ -53,6 +62,7 @@ import {
   isDict,
   isInt,
   isNumber,
+  isPlainObject,
   isTuple,
   iteratorKind,
   type Kwargs,
@@ -1063,6 +1073,12 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
   }
   const name = typeof key === 'string' ? key : key instanceof Markup ? key.value : undefined;
   if (name === undefined) throw typeError(`this dict only takes str keys, not ${typeName(key)}`);
+  // A key the dict holds, or one nothing it inherits has (all but `__proto__` and `Object.prototype`'s names),
+  // is stored by assignment, which makes or changes the same data property as defining it (5x faster).
+  if (Object.hasOwn(d, name) || !(name in d)) {
+    (d as Record<string, unknown>)[name] = value;
+    return;
+  }
   Object.defineProperty(d, name, { value, writable: true, enumerable: true, configurable: true });
 }
 
@@ -1103,6 +1119,17 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
   writable(d);
   // Python asks `other` for `keys` first, which an Undefined refuses.
   if (other instanceof Undefined) throw undefinedError(other);
+  if (typeof other === 'object' && other !== null && !(d instanceof Map) && isPlainObject(other)) {
+    // A plain object into a plain object (`d.update({key: value})`): its keys as they are, with no list of pairs.
+    const keys = ownKeys(other);
+    for (let i = 0; i < keys.length; i++) {
+      const value = other[keys[i]];
+      if (!isVisible(value)) continue;
+      spend(state, 1);
+      dictSet(d, keys[i], value);
+    }
+    other = undefined;
+  }
   const set = dictSetter(d);
   if (other !== undefined) {
     if (isDict(other)) {
@@ -1125,7 +1152,7 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
       });
     }
   }
-  for (const k of keywordNames(kwargs)) set(k, kwargs[k]);
+  if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) set(k, kwargs[k]);
   return null;
 }
 
