@@ -646,6 +646,31 @@ describe('a dict whose keys are read at the render', () => {
   });
 });
 
+describe('a chain of two comparisons', () => {
+  const op = fc.constantFrom('<', '<=', '>', '>=', '==', '!=', 'in', 'not in');
+  const value = fc.oneof(
+    fc.integer({ min: -2, max: 2 }),
+    fc.constantFrom(0.5, -1.5, Number.NaN, 2 ** 60, 'a', 'b', true, null),
+    fc.constant([1, 'a']),
+  );
+
+  it('is the two comparisons joined by and, the middle read once', () => {
+    fc.assert(
+      fc.property(value, op, value, op, value, (a, op0, b, op1, c) => {
+        const outcome = (source: string) => {
+          try {
+            return compile(source).render({ a, b, c });
+          } catch (error) {
+            return `!${(error as Error).message}`;
+          }
+        };
+        expect(outcome(`{{ a ${op0} b ${op1} c }}`)).toBe(outcome(`{{ a ${op0} b and b ${op1} c }}`));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('first, last and s[i] of text', () => {
   const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
 

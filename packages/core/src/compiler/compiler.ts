@@ -232,6 +232,34 @@ function inTexts(a: unknown, members: ReadonlySet<string>): boolean {
  * `x == 'a'`, `x != 3`, `x > 10`, `x in ['a', 'b']`: a comparison of `left` against a constant, with the common
  * case decided inline and the rest left to the operator. Null when the right side is not such a constant.
  */
+/** The comparisons `numbersCompare` makes, by operator. */
+const NUMBER_TESTS: ReadonlyMap<ast.CompareOperator, number> = new Map([
+  ['lt', 0],
+  ['lteq', 1],
+  ['gt', 2],
+  ['gteq', 3],
+  ['eq', 4],
+  ['ne', 5],
+]);
+
+/** Python's comparison `NUMBER_TESTS` numbers of two JavaScript numbers: JavaScript's own. */
+function numbersCompare(test: number, a: number, b: number): boolean {
+  switch (test) {
+    case 0:
+      return a < b;
+    case 1:
+      return a <= b;
+    case 2:
+      return a > b;
+    case 3:
+      return a >= b;
+    case 4:
+      return a === b;
+    default:
+      return a !== b;
+  }
+}
+
 function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev): Cond | null {
   if (right.type === 'Const') {
     const c = right.value;
@@ -3647,6 +3675,24 @@ export class Compiler {
       op: COMPARE[operand.op],
       expr: this.expression(operand.expr, scope),
     }));
+    if (ops.length === 2) {
+      // `18 <= user.age < 30`: two comparisons, each of two numbers compared directly.
+      const [{ op: c0, expr: e1 }, { op: c1, expr: e2 }] = ops;
+      const k0 = NUMBER_TESTS.get(node.ops[0].op) ?? -1;
+      const k1 = NUMBER_TESTS.get(node.ops[1].op) ?? -1;
+      return (f) => {
+        const a = first(f);
+        const b = e1(f);
+        if (
+          !(k0 >= 0 && typeof a === 'number' && typeof b === 'number' ? numbersCompare(k0, a, b) : c0(a, b))
+        )
+          return false;
+        const c = e2(f);
+        return k1 >= 0 && typeof b === 'number' && typeof c === 'number'
+          ? numbersCompare(k1, b, c)
+          : c1(b, c);
+      };
+    }
     return (f) => {
       let left = first(f);
       for (const { op, expr } of ops) {
