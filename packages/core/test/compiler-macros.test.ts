@@ -273,6 +273,23 @@ describe('a macro called by name binds its arguments at the call site, as any ca
     ).toBe('11!1!? 11!3 122?');
   });
 
+  it('binds literal defaults with the arguments, but not past a default that runs and may read them unset', () => {
+    // Each output as Jinja2 3.1 prints it.
+    expect(
+      outcome('{% macro m(a=b, b=1) %}[{{ a }}|{{ b }}]{% endmacro %}{{ m() }}{{ m(b=2) }}{{ m(5) }}'),
+    ).toBe('[|1][2|2][5|1]');
+    expect(
+      outcome(
+        "{% macro m(x, a=x ~ '!', b=1, c=b) %}[{{ a }}|{{ b }}|{{ c }}]{% endmacro %}{{ m(1) }}{{ m(1, c=3) }}{{ m(1, b=2) }}",
+      ),
+    ).toBe('[1!|1|1][1!|1|3][1!|2|2]');
+    expect(
+      outcome(
+        "{% macro m(a=none, b=2.0, c=true, d='t') %}[{{ a }}|{{ b }}|{{ c }}|{{ d }}]{% endmacro %}{{ m() }}{{ m(d=1) }}",
+      ),
+    ).toBe('[None|2.0|True|t][None|2.0|True|1]');
+  });
+
   it('sends keywords no parameter takes to kwargs, and extra positional arguments to varargs', () => {
     expect(
       outcome(

@@ -771,12 +771,23 @@ function loopMethodOf(
  * made a slow-mode object, which binding then listed in 400-500 ns.) A call block that names `caller` itself is
  * Python's "keyword argument repeated", which the compile fails with once the template is compiled.
  */
+/** A macro's parameters, as `callPlan` binds a call to them. */
+interface MacroSignature {
+  params: readonly string[];
+  firstDefault: number;
+  catchesVarargs: boolean;
+  kwargsSlot: number;
+  readsCaller: boolean;
+  /** What each parameter no argument gave holds before the defaults run. */
+  unset: readonly unknown[];
+  /** Each default that is a literal text, number, bool or None (the same value at every call), else NOT_FIXED. */
+  fixedDefaults: readonly unknown[];
+}
+
 /** What a call site needs of a macro to bind its arguments itself (`directMacroCall`). */
 interface MacroCode {
   newSlots: () => unknown[];
   paramSlots: readonly number[];
-  /** What each parameter no argument gave holds before the defaults run. */
-  unset: readonly unknown[];
   /** Runs a call whose arguments are bound: the frame, the defaults the plan leaves, the body. */
   enterBound(
     run: Run,
@@ -794,9 +805,11 @@ interface MacroCode {
 interface CallPlan {
   /** The parameter each keyword gives, or -1 for one that goes to `**kwargs`. */
   keywordParams: readonly number[];
-  /** The parameters no argument gives, in order. */
+  /** The parameters no argument gives, in order, */
   unsetParams: readonly number[];
-  /** Those of them with a default, which runs in the macro's frame. */
+  /** and what each holds before the defaults run: Undefined, or its default when that is a literal. */
+  unsetValues: readonly unknown[];
+  /** The defaults left to run in the macro's frame. */
   defaultsLeft: readonly number[];
   /** Whether some keyword goes to `**kwargs`. */
   restKeywords: boolean;
@@ -806,20 +819,13 @@ interface CallPlan {
  * How a call binds, as `bindCall` binds it, or null for what it leaves to `bindCall` (errors, `caller=`, a
  * number-like keyword for `**kwargs`, which keeps its place in a Map).
  */
-function callPlan(
-  params: readonly string[],
-  firstDefault: number,
-  given: number,
-  keywords: readonly string[],
-  catchesVarargs: boolean,
-  kwargsSlot: number,
-  readsCaller: boolean,
-): CallPlan | null {
-  if (given > params.length && !catchesVarargs) return null;
+function callPlan(signature: MacroSignature, given: number, keywords: readonly string[]): CallPlan | null {
+  const { params, firstDefault, kwargsSlot } = signature;
+  if (given > params.length && !signature.catchesVarargs) return null;
   const keywordParams: number[] = [];
   let restKeywords = false;
   for (const key of keywords) {
-    if (key === 'caller' && readsCaller) return null;
+    if (key === 'caller' && signature.readsCaller) return null;
     const at = params.indexOf(key);
     if (at >= given) keywordParams.push(at);
     else if (kwargsSlot < 0 || isIndexLike(key)) return null;
@@ -829,14 +835,25 @@ function callPlan(
     }
   }
   const unsetParams: number[] = [];
-  for (let i = given; i < params.length; i++) if (!keywordParams.includes(i)) unsetParams.push(i);
-  return {
-    keywordParams,
-    unsetParams,
-    defaultsLeft: unsetParams.filter((i) => i >= firstDefault),
-    restKeywords,
-  };
+  const unsetValues: unknown[] = [];
+  const defaultsLeft: number[] = [];
+  for (let i = given; i < params.length; i++) {
+    if (keywordParams.includes(i)) continue;
+    unsetParams.push(i);
+    const fixed = i < firstDefault ? NOT_FIXED : signature.fixedDefaults[i - firstDefault];
+    // A literal default is bound with the arguments while no default that runs comes before it (one that runs
+    // may read a later parameter, which must then still be unset).
+    if (fixed !== NOT_FIXED && defaultsLeft.length === 0) unsetValues.push(fixed);
+    else {
+      unsetValues.push(signature.unset[i]);
+      if (i >= firstDefault) defaultsLeft.push(i);
+    }
+  }
+  return { keywordParams, unsetParams, unsetValues, defaultsLeft, restKeywords };
 }
+
+/** A default that is not a literal of an unchanging value (see `MacroSignature.fixedDefaults`). */
+const NOT_FIXED: unique symbol = Symbol('not fixed');
 
 /**
  * `name(args, key=value)`, where the name is often a macro of the template: its arguments go straight into the
@@ -889,8 +906,8 @@ function directMacroCall(
             else setKey(rest as Kwargs, names[k], value);
           }
           const unsetParams = plan.unsetParams;
-          for (let i = 0; i < unsetParams.length; i++)
-            vars[slots[unsetParams[i]]] = code.unset[unsetParams[i]];
+          const unsetValues = plan.unsetValues;
+          for (let i = 0; i < unsetParams.length; i++) vars[slots[unsetParams[i]]] = unsetValues[i];
           return code.enterBound(f.run as Run, callee.defining as Frame, vars, plan, extra, rest);
         }
       }
@@ -2838,13 +2855,25 @@ export class Compiler {
         run.depth--;
       }
     };
+    const signature: MacroSignature = {
+      params: paramNames,
+      firstDefault,
+      catchesVarargs: varargsSlot >= 0,
+      kwargsSlot,
+      readsCaller: callerSlot >= 0,
+      unset,
+      fixedDefaults: defaultNodes.map((node) =>
+        node.type === 'Const' &&
+        (node.value === null || typeof node.value !== 'object' || node.value instanceof PyFloat)
+          ? node.value
+          : NOT_FIXED,
+      ),
+    };
     const code: MacroCode = {
       newSlots,
       paramSlots,
-      unset,
       enterBound,
-      plan: (given, keywords) =>
-        callPlan(paramNames, firstDefault, given, keywords, varargsSlot >= 0, kwargsSlot, callerSlot >= 0),
+      plan: (given, keywords) => callPlan(signature, given, keywords),
     };
     return (defining) =>
       new PyCallable(
