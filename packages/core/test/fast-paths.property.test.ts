@@ -671,6 +671,38 @@ describe('a chain of two comparisons', () => {
   });
 });
 
+describe('a namespace counter', () => {
+  const value = fc.oneof(
+    fc.integer({ min: -3, max: 3 }),
+    fc.constantFrom(0.5, -0.5, 2 ** 31, -(2 ** 31), 2 ** 53, 1e308, 'a', null, true),
+  );
+
+  it('adds and subtracts as the same sum made first and then set', () => {
+    fc.assert(
+      fc.property(
+        value,
+        fc.array(fc.tuple(fc.constantFrom('+', '-'), value), { maxLength: 6 }),
+        (start, steps) => {
+          const outcome = (step: (op: string) => string) => {
+            const body = steps.map(([op], i) => step(op).replaceAll('X', `xs[${i}][1]`)).join('');
+            try {
+              return compile(
+                `{% set ns = namespace(t=start) %}{% for i in [1] %}${body}{% endfor %}{{ ns.t }}`,
+              ).render({ start, xs: steps });
+            } catch (error) {
+              return `!${(error as Error).message}`;
+            }
+          };
+          expect(outcome((op) => `{% set ns.t = ns.t ${op} X %}`)).toBe(
+            outcome((op) => `{% set made = ns.t ${op} X %}{% set ns.t = made %}`),
+          );
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('first, last and s[i] of text', () => {
   const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
 
