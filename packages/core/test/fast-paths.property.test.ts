@@ -703,6 +703,28 @@ describe('a namespace counter', () => {
   });
 });
 
+describe('selectattr and select with a literal list argument', () => {
+  const item = fc.oneof(fc.constantFrom('a', 'b', 'c', 1, 2, true, null), fc.constant([1, 2]));
+  const list = fc.array(fc.constantFrom('a', 'b', 1, 'x'), { maxLength: 3 });
+  const literal = (v: unknown): string => (typeof v === 'string' ? `'${v}'` : String(v));
+
+  it('keeps what the same list read from a variable keeps', () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 8 }), list, fc.boolean(), (keys, members, tupled) => {
+        const items = keys.map((k, i) => ({ k, i }));
+        const listed = members.map(literal).join(', ');
+        const written = !tupled ? `[${listed}]` : members.length === 0 ? '()' : `(${listed},)`;
+        const render = (arg: string) =>
+          compile(
+            `{{ items|selectattr('k', 'in', ${arg})|map(attribute='i')|join(',') }}|{{ items|map(attribute='k')|reject('in', ${arg})|list|length }}`,
+          ).render({ items, members });
+        expect(render(written)).toBe(render('members'));
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('first, last and s[i] of text', () => {
   const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
 

@@ -4774,6 +4774,22 @@ function percentPrinted({ literals, fields, tail }: PlainPercent, values: Ev[], 
   }
 }
 
+/** What `literalCollection` gives for an expression that is not one. */
+const NOT_LITERAL: unique symbol = Symbol('not literal');
+
+/** The value of a list or tuple of literals (or of such lists), as its expression makes it, or NOT_LITERAL. */
+function literalCollection(node: ast.Expr): unknown {
+  if (node.type === 'Const') return node.value;
+  if (node.type !== 'List' && node.type !== 'Tuple') return NOT_LITERAL;
+  const items: unknown[] = [];
+  for (const item of node.items) {
+    const value = literalCollection(item);
+    if (value === NOT_LITERAL) return NOT_LITERAL;
+    items.push(value);
+  }
+  return node.type === 'Tuple' ? tuple(items) : items;
+}
+
 /**
  * The item stage of a filter (`itemStage`) whose arguments are all literals written in the template, or undefined
  * for any other filter or arguments.
@@ -4784,10 +4800,21 @@ function literalItemStage(
   keyReaders: KeyReaderMaker,
 ): ItemStage | undefined {
   if (node.dynArgs !== null || node.dynKwargs !== null) return undefined;
+  // A list or tuple of literals (`selectattr('status', 'in', ['paid', 'sent'])`) is one value for every item and
+  // render when the test or filter the stage calls is a built-in one, which only reads it.
+  const callsBuiltin = (at: number): boolean => {
+    const named = node.args[at];
+    if (named?.type !== 'Const' || typeof named.value !== 'string') return false;
+    return node.name === 'map'
+      ? registry.filters.get(named.value) === builtinFilters.get(named.value)
+      : registry.tests.get(named.value) === builtinTests.get(named.value);
+  };
+  const lists = callsBuiltin(node.name === 'selectattr' || node.name === 'rejectattr' ? 1 : 0);
   const args: unknown[] = [];
   for (const arg of node.args) {
-    if (arg.type !== 'Const') return undefined;
-    args.push(arg.value);
+    const value = arg.type === 'Const' ? arg.value : lists ? literalCollection(arg) : NOT_LITERAL;
+    if (value === NOT_LITERAL) return undefined;
+    args.push(value);
   }
   const kwargs: Kwargs = {};
   for (const kw of node.kwargs) {
