@@ -7,7 +7,8 @@ const SOURCE = resolve(dirname(fileURLToPath(import.meta.url)), 'src');
 /**
  * The modules a hot template gets a copy of (see src/compiler/code-copies.ts): the compiler, whose closures make
  * up a compiled template, with the loop object and the globals (`range`, `namespace`, `cycler`...), whose
- * classes only the compiler's own closures test for. Every other module stays one, shared by all copies, which
+ * classes only the compiler's own closures test for; and the text, number, HTML and dict filters with Python's
+ * formatting, which the copy runs as its own (src/compiler/own-filters.ts). Every other module stays one, shared by all copies, which
  * link to it through the table in src/compiler/copy-links.ts. A module whose classes, symbols or state other
  * modules rely on must not be copied: a value made by one copy would not be an instance of another's class.
  */
@@ -23,6 +24,12 @@ const COPIED = new Set([
   'compiler/scope',
   'compiler/source',
   'compiler/unchanging',
+  'compiler/own-filters',
+  'filters/dicts',
+  'filters/html',
+  'filters/numbers',
+  'filters/strings',
+  'runtime/format',
 ]);
 
 /** The prefix of the module names a copy asks its linker for. */

@@ -152,6 +152,32 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
     });
   });
 
+  it('the filters of its own (text, number, HTML and dict filters are copied with it) print what the shared ones do', () => {
+    const source = [
+      '{{ s|title }}|{{ s|upper }}|{{ s|capitalize }}|{{ s|truncate(9) }}|{{ s|center(24) }}|{{ s|wordwrap(7) }}',
+      "{{ '%.2f'|format(n) }}|{{ '{:>9,.1f}'.format(n) }}|{{ n|round(1) }}|{{ n|int }}|{{ n|filesizeformat }}",
+      "{{ s|urlencode }}|{{ h|e }}|{{ h|striptags }}|{{ d|tojson }}|{{ d|xmlattr }}|{{ d|dictsort }}|{{ x|default('-') }}",
+      "{{ m|e }}|{{ m ~ s }}|{{ s|replace('a', 'á')|title }}|{{ s|wordcount }}|{{ (n * 3)|abs }}|{{ d|items|list }}",
+    ].join('\n');
+    const data = {
+      s: 'road-running shoes at 20% off',
+      n: -1234.567,
+      h: '<p class="x">Tom & <b>Jerry</b></p>',
+      d: { b: 2, a: 'x"y', c: null },
+      m: new core.Markup('<i>ok</i>'),
+    };
+    let shared = '';
+    withSettings({ copies: 0 }, () => {
+      shared = core.compile(source, { cache: false }).render(data);
+    });
+    withSettings({ afterRenders: 0 }, () => {
+      const own = core.compile(source, { cache: false });
+      for (let i = 0; i < 3; i++) expect(own.render(data)).toBe(shared);
+      expect(own.ownCode).toBe(true);
+    });
+    expect(shared).toContain('Road-Running Shoes At 20% Off');
+  });
+
   it('code of its own shares the classes of the engine: Markup in, errors out', () => {
     withSettings({ afterRenders: 0 }, () => {
       const escaped = core.compile('{{ m|e }} {{ s|e }}', { cache: false });

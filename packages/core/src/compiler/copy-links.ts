@@ -5,20 +5,29 @@
  * the render's time budget), and the code no copy needs of its own.
  */
 import * as errors from '../errors';
+import * as args from '../filters/args';
+import * as htmlEntities from '../filters/html-entities';
 import * as filters from '../filters/index';
 import * as lookup from '../filters/lookup';
+import * as ordering from '../filters/ordering';
+import * as prettyPrint from '../filters/pretty-print';
 import * as serviceFilters from '../filters/service';
+import * as text from '../filters/text';
 import * as limits from '../limits';
 import * as validate from '../parser/validate';
 import * as access from '../runtime/access';
 import * as arrayMarks from '../runtime/array-marks';
+import * as dictViews from '../runtime/dict-views';
 import * as format from '../runtime/format';
 import * as hashKey from '../runtime/hash-key';
 import * as iterate from '../runtime/iterate';
 import * as keyedAccess from '../runtime/keyed-access';
+import * as markup from '../runtime/markup';
 import * as methods from '../runtime/methods';
+import * as numberFormat from '../runtime/number-format';
 import * as operators from '../runtime/operators';
 import * as strings from '../runtime/strings';
+import * as typeNames from '../runtime/type-name';
 import * as undefinedValues from '../runtime/undefined';
 import * as values from '../runtime/values';
 import * as tests from '../tests/index';
@@ -29,19 +38,28 @@ import * as slotNamespaces from './slot-namespaces';
 export const COPY_LINKS: Readonly<Record<string, object>> = {
   errors,
   'filters/index': filters,
+  'filters/args': args,
+  'filters/html-entities': htmlEntities,
   'filters/lookup': lookup,
+  'filters/ordering': ordering,
+  'filters/pretty-print': prettyPrint,
   'filters/service': serviceFilters,
+  'filters/text': text,
   limits,
   'parser/validate': validate,
   'runtime/access': access,
   'runtime/array-marks': arrayMarks,
+  'runtime/dict-views': dictViews,
   'runtime/format': format,
   'runtime/hash-key': hashKey,
   'runtime/iterate': iterate,
   'runtime/keyed-access': keyedAccess,
+  'runtime/markup': markup,
   'runtime/methods': methods,
+  'runtime/number-format': numberFormat,
   'runtime/operators': operators,
   'runtime/strings': strings,
+  'runtime/type-name': typeNames,
   'runtime/undefined': undefinedValues,
   'runtime/values': values,
   'tests/index': tests,
