@@ -27,9 +27,12 @@ const COPIED = new Set([
   'compiler/own-filters',
   'filters/dicts',
   'filters/html',
+  'filters/lists',
   'filters/numbers',
   'filters/strings',
   'runtime/format',
+  'tests/comparisons',
+  'tests/types',
 ]);
 
 /** The prefix of the module names a copy asks its linker for. */

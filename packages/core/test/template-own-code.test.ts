@@ -158,6 +158,8 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
       "{{ '%.2f'|format(n) }}|{{ '{:>9,.1f}'.format(n) }}|{{ n|round(1) }}|{{ n|int }}|{{ n|filesizeformat }}",
       "{{ s|urlencode }}|{{ h|e }}|{{ h|striptags }}|{{ d|tojson }}|{{ d|xmlattr }}|{{ d|dictsort }}|{{ x|default('-') }}",
       "{{ m|e }}|{{ m ~ s }}|{{ s|replace('a', 'á')|title }}|{{ s|wordcount }}|{{ (n * 3)|abs }}|{{ d|items|list }}",
+      "{{ l|sum }}|{{ l|sort|join(',') }}|{{ l|max }}|{{ l|unique|list }}|{{ l|batch(2)|list }}|{{ l|first is even }}",
+      "{% for x in l %}{{ x is divisibleby 2 }}{{ x is number }}{{ x is in l }}{% endfor %}|{{ l|map('string')|list }}",
     ].join('\n');
     const data = {
       s: 'road-running shoes at 20% off',
@@ -165,6 +167,7 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
       h: '<p class="x">Tom & <b>Jerry</b></p>',
       d: { b: 2, a: 'x"y', c: null },
       m: new core.Markup('<i>ok</i>'),
+      l: [3, 1, 4, 1, 5.5],
     };
     let shared = '';
     withSettings({ copies: 0 }, () => {

@@ -135,7 +135,7 @@ import {
   type RenderedStage,
 } from './item-stages';
 import { FIRST, LAST, LoopContext, loopRead, plainLoopAttribute } from './loop';
-import { ownFilter } from './own-filters';
+import { ownFilter, ownTest } from './own-filters';
 import { firstUse, noteAssigned, Scope, setBeforeUse } from './scope';
 import {
   assignedPlace,
@@ -4161,7 +4161,10 @@ export class Compiler {
   ): { spec: CallableSpec<R>; args: (f: Frame) => unknown[]; sources?: Ev[] } | Ev {
     const table = kind === 'filter' ? this.registry.filters : this.registry.tests;
     const found = table.get(node.name) as CallableSpec<R> | undefined;
-    const spec = kind === 'filter' ? ownFilter(node.name, found, builtinFilters.get(node.name)) : found;
+    const spec =
+      kind === 'filter'
+        ? ownFilter(node.name, found, builtinFilters.get(node.name))
+        : ownTest(node.name, found, builtinTests.get(node.name));
     if (spec === undefined) {
       const message = `No ${kind} named '${node.name}' found.`;
       // Python evaluates the arguments of the call that fails first.

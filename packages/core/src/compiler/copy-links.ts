@@ -6,6 +6,7 @@
  */
 import * as errors from '../errors';
 import * as args from '../filters/args';
+import * as call from '../filters/call';
 import * as htmlEntities from '../filters/html-entities';
 import * as filters from '../filters/index';
 import * as lookup from '../filters/lookup';
@@ -39,6 +40,7 @@ export const COPY_LINKS: Readonly<Record<string, object>> = {
   errors,
   'filters/index': filters,
   'filters/args': args,
+  'filters/call': call,
   'filters/html-entities': htmlEntities,
   'filters/lookup': lookup,
   'filters/ordering': ordering,

@@ -3,17 +3,24 @@
  * compiler, and with it the modules of the filters below, so a hot template's filters run functions of its own,
  * whose feedback (the texts, numbers and shapes they see) is its own. `title`, `'{:.2f}'.format` and the like, run
  * by every template through one shared function, ran 1.3x-1.5x slower once a process had rendered a few other
- * templates. The filters of lists (`map`, `select`, `groupby`...) stay shared: the compiler runs their stages
- * itself.
+ * templates. The tests (`is even`, `is defined`...) are its own too. The stages of `map`, `select`... that the
+ * compiler runs as one loop (item-stages.ts) stay shared.
  */
 import { dictFilters } from '../filters/dicts';
 import { htmlFilters } from '../filters/html';
+import { listFilters } from '../filters/lists';
 import { numberFilters } from '../filters/numbers';
 import { stringFilters } from '../filters/strings';
-import type { FilterSpec } from '../runtime/state';
+import type { FilterSpec, TestSpec } from '../runtime/state';
+import { comparisonTests } from '../tests/comparisons';
+import { typeTests } from '../tests/types';
 
 const OWN_FILTERS: ReadonlyMap<string, FilterSpec> = new Map(
-  Object.entries({ ...stringFilters, ...numberFilters, ...dictFilters, ...htmlFilters }),
+  Object.entries({ ...stringFilters, ...numberFilters, ...listFilters, ...dictFilters, ...htmlFilters }),
+);
+
+const OWN_TESTS: ReadonlyMap<string, TestSpec> = new Map(
+  Object.entries({ ...typeTests, ...comparisonTests }),
 );
 
 /**
@@ -23,4 +30,10 @@ const OWN_FILTERS: ReadonlyMap<string, FilterSpec> = new Map(
 export function ownFilter<S>(name: string, spec: S, builtin: unknown): S {
   if (spec !== builtin) return spec;
   return (OWN_FILTERS.get(name) as S | undefined) ?? spec;
+}
+
+/** `ownFilter` for a test. */
+export function ownTest<S>(name: string, spec: S, builtin: unknown): S {
+  if (spec !== builtin) return spec;
+  return (OWN_TESTS.get(name) as S | undefined) ?? spec;
 }
