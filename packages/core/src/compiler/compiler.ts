@@ -2886,14 +2886,7 @@ export class Compiler {
       }
     };
     /** A call bound by a call site (`directMacroCall`): the variables hold the arguments, `unset` the rest. */
-    const enterBound = (
-      run: Run,
-      defining: Frame,
-      vars: unknown[],
-      plan: CallPlan,
-      extra: unknown[],
-      rest: Kwargs | null,
-    ): unknown => {
+    const enterBound: MacroCode['enterBound'] = (run, defining, vars, plan, extra, rest) => {
       if (++run.depth > run.limits.maxCallDepth) {
         run.depth--;
         throw new LimitError('maxCallDepth', `macro calls nest deeper than ${run.limits.maxCallDepth}`);
