@@ -725,6 +725,40 @@ describe('selectattr and select with a literal list argument', () => {
   });
 });
 
+describe('or after a member of a variable', () => {
+  const key = fc.constantFrom('a', 'nick', 'items', 'constructor', 'toString', '__proto__', 'length');
+  const value = fc.oneof(
+    fc.constantFrom('', 'v', 0, 2, null, false, true, undefined),
+    fc.constant([]),
+    fc.constant({ x: 1 }),
+  );
+  const object = fc.oneof(
+    fc.dictionary(key, value, { maxKeys: 3 }),
+    fc.dictionary(key, value, { maxKeys: 3 }).map((d) => JSON.parse(JSON.stringify(d)) as unknown),
+    fc.constantFrom('text', 5, null, [1, 2]),
+  );
+
+  it('is what the member read into a variable first gives', () => {
+    fc.assert(
+      fc.property(object, key, (u, k) => {
+        const render = (source: string) => {
+          try {
+            return compile(source).render({ us: [u], k });
+          } catch (error) {
+            return `!${(error as Error).message}`;
+          }
+        };
+        const read = k === '__proto__' ? "u['__proto__']" : `u.${k}`;
+        // The loop's item is a variable of the loop's own frame, whose members the fast path reads.
+        expect(render(`{% for u in us %}{{ ${read} or 'fallback' }}{% endfor %}`)).toBe(
+          render(`{% for u in us %}{% set x = ${read} %}{{ x or 'fallback' }}{% endfor %}`),
+        );
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('first, last and s[i] of text', () => {
   const template = compile('[{{ s|first }}|{{ s|last }}|{{ s|first is defined }}]');
 

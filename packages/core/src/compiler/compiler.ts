@@ -1768,6 +1768,27 @@ export class Compiler {
   }
 
   /**
+   * `item.nickname or item.first_name` for a variable of this frame's: a key a plain object lacks reads as an
+   * Undefined, which is false, so the right side is the value, found without making the Undefined (as
+   * `memberTruth` does for a condition).
+   */
+  private memberOr(
+    { key, slot, read, load }: NonNullable<ReturnType<Compiler['frameMember']>>,
+    right: Ev,
+  ): Ev {
+    return (f) => {
+      const o = f.vars[slot];
+      if (typeof o === 'object' && o !== null) {
+        const value = load(o as Record<string, unknown>, key);
+        if (value === undefined) return right(f);
+        if (value !== NOT_PLAIN && typeof value !== 'function') return truthy(value) ? value : right(f);
+      }
+      const value = read(o, key, load);
+      return truthy(value) ? value : right(f);
+    };
+  }
+
+  /**
    * `item.key is defined` (or `is undefined`, the built-in tests) for a variable of this frame's: a key a plain
    * object lacks is not defined, found without making the Undefined its read would give (`{% if
    * item.discount is defined %}` on data where most items have none). Null for any other test.
@@ -3169,6 +3190,8 @@ export class Compiler {
         };
       }
       case 'Or': {
+        const member = this.frameMember(node.left, scope);
+        if (member !== null) return this.memberOr(member, this.expression(node.right, scope));
         const left = this.expression(node.left, scope);
         const right = this.expression(node.right, scope);
         return (f) => {
