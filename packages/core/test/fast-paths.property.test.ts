@@ -725,7 +725,7 @@ describe('selectattr and select with a literal list argument', () => {
   });
 });
 
-describe('or after a member of a variable', () => {
+describe('or and default after a member of a variable', () => {
   const key = fc.constantFrom('a', 'nick', 'items', 'constructor', 'toString', '__proto__', 'length');
   const value = fc.oneof(
     fc.constantFrom('', 'v', 0, 2, null, false, true, undefined),
@@ -753,6 +753,11 @@ describe('or after a member of a variable', () => {
         expect(render(`{% for u in us %}{{ ${read} or 'fallback' }}{% endfor %}`)).toBe(
           render(`{% for u in us %}{% set x = ${read} %}{{ x or 'fallback' }}{% endfor %}`),
         );
+        for (const args of ["'-'", "'-', true", 'none, false', '0, boolean=true']) {
+          expect(render(`{% for u in us %}{{ ${read}|default(${args}) }}{% endfor %}`)).toBe(
+            render(`{% for u in us %}{% set x = ${read} %}{{ x|default(${args}) }}{% endfor %}`),
+          );
+        }
       }),
       { numRuns: runs },
     );

@@ -4290,7 +4290,7 @@ export class Compiler {
         return value;
       };
     }
-    const lazy = this.lazyDefault(node, scope, input);
+    const lazy = this.lazyDefault(node, scope, input) ?? this.memberDefault(node, scope);
     if (lazy !== null) return lazy;
     if (
       node.name === 'format' &&
@@ -4367,6 +4367,40 @@ export class Compiler {
       } catch (error) {
         throw locate(error, at, source);
       }
+    };
+  }
+
+  /**
+   * `item.name|default('n/a')` (and `|d`, with a literal `boolean`) for a variable of this frame's, with a literal
+   * text, number, bool or None for the fallback: a key a plain object lacks gives the fallback without making the
+   * Undefined it reads as. Null for any other `default`.
+   */
+  private memberDefault(node: ast.Filter, scope: Scope): Ev | null {
+    if (
+      (node.name !== 'default' && node.name !== 'd') ||
+      node.node === null ||
+      this.registry.filters.get(node.name) !== builtinFilters.get(node.name) ||
+      !isBareCall(node) ||
+      node.args.length === 0 ||
+      node.args.length > 2 ||
+      !node.args.every((arg) => arg.type === 'Const' && (arg.value === null || typeof arg.value !== 'object'))
+    )
+      return null;
+    const member = this.frameMember(node.node, scope);
+    if (member === null) return null;
+    const { key, slot, read, load } = member;
+    const fallback = (node.args[0] as ast.Const).value;
+    const boolean = node.args.length > 1 && truthy((node.args[1] as ast.Const).value);
+    return (f) => {
+      const o = f.vars[slot];
+      if (typeof o === 'object' && o !== null) {
+        const value = load(o as Record<string, unknown>, key);
+        if (value === undefined) return fallback;
+        if (value !== NOT_PLAIN && typeof value !== 'function')
+          return boolean && !truthy(value) ? fallback : value;
+      }
+      const value = read(o, key, load);
+      return value instanceof Undefined || (boolean && !truthy(value)) ? fallback : value;
     };
   }
 
