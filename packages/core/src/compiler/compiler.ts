@@ -229,10 +229,6 @@ function inTexts(a: unknown, members: ReadonlySet<string>): boolean {
   return typeof a === 'string' ? members.has(a) : a instanceof Markup && members.has(a.value);
 }
 
-/**
- * `x == 'a'`, `x != 3`, `x > 10`, `x in ['a', 'b']`: a comparison of `left` against a constant, with the common
- * case decided inline and the rest left to the operator. Null when the right side is not such a constant.
- */
 /** The comparisons `numbersCompare` makes, by operator. */
 const NUMBER_TESTS: ReadonlyMap<ast.CompareOperator, number> = new Map([
   ['lt', 0],
@@ -261,6 +257,10 @@ function numbersCompare(test: number, a: number, b: number): boolean {
   }
 }
 
+/**
+ * `x == 'a'`, `x != 3`, `x > 10`, `x in ['a', 'b']`: a comparison of `left` against a constant, with the common
+ * case decided inline and the rest left to the operator. Null when the right side is not such a constant.
+ */
 function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev): Cond | null {
   if (right.type === 'Const') {
     const c = right.value;
@@ -762,16 +762,6 @@ function loopMethodOf(
   return (loop, f) => loop.changed(positional(f));
 }
 
-/**
- * The keyword arguments of a call whose keywords are all written out: none is the shared `NO_KWARGS`, up to three
- * are set with their calls written out.
- */
-/**
- * The keywords written out in a call, with a `{% call %}` block's body after them as `caller` when there is one: a
- * record of one shape, made as `keywordsOf` makes it. (Spreading the keywords into a record with `caller` added
- * made a slow-mode object, which binding then listed in 400-500 ns.) A call block that names `caller` itself is
- * Python's "keyword argument repeated", which the compile fails with once the template is compiled.
- */
 /** A macro's parameters, as `callPlan` binds a call to them. */
 interface MacroSignature {
   params: readonly string[];
@@ -922,6 +912,12 @@ function directMacroCall(
 /** No arguments past a macro's parameters (never changed: `extra` is replaced before a push). */
 const NO_ARGS: unknown[] = [];
 
+/**
+ * The keywords written out in a call, with a `{% call %}` block's body after them as `caller` when there is one: a
+ * record of one shape, made as `keywordsOf` makes it. (Spreading the keywords into a record with `caller` added
+ * made a slow-mode object, which binding then listed in 400-500 ns.) A call block that names `caller` itself is
+ * Python's "keyword argument repeated", which the compile fails with once the template is compiled.
+ */
 function keywordsWithCaller(
   names: readonly string[],
   values: readonly Ev[],
@@ -930,6 +926,10 @@ function keywordsWithCaller(
   return caller === null ? keywordsOf(names, values) : keywordsOf([...names, 'caller'], [...values, caller]);
 }
 
+/**
+ * The keyword arguments of a call whose keywords are all written out: none is the shared `NO_KWARGS`, up to three
+ * are set with their calls written out.
+ */
 function keywordsOf(names: readonly string[], values: readonly Ev[]): (f: Frame) => Kwargs {
   if (names.length === 0) return () => NO_KWARGS;
   // `__proto__` must become an own key (setKey); any other name is set as it is.
@@ -4952,7 +4952,6 @@ interface DictItemsPairs {
   hold: (value: unknown) => void;
 }
 
-/** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */
 /** The filters that give a text for a text, whatever their literal arguments of the types listed. */
 const TEXT_FILTERS_THAT_CANNOT_FAIL: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
   [
@@ -5015,6 +5014,7 @@ function isPlainRead(node: ast.Expr): boolean {
   }
 }
 
+/** A filter applied with no arguments at all: `|list`, not `|list()` with something in it. */
 function isBareFilter(node: ast.Filter): boolean {
   return (
     node.args.length === 0 && node.kwargs.length === 0 && node.dynArgs === null && node.dynKwargs === null

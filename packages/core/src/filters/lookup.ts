@@ -91,7 +91,8 @@ const NOT_YET: unique symbol = Symbol('not yet');
 
 /**
  * Jinja's `make_attrgetter`: follows the path through the sandboxed `getitem`. A `fallback` other than None
- * replaces an Undefined met along the way (the `default=` of `map` and `groupby`).
+ * replaces an Undefined met along the way (the `default=` of `map` and `groupby`). `postprocess` is `ignoreCase`
+ * (the filters' `case_sensitive=false`), which changes only text: for a path of one part, it is called only on text.
  */
 export function attributeGetter(
   attribute: unknown,
