@@ -46,7 +46,7 @@ const SAFE_GLOBALS: ReadonlySet<string> = new Set([
 ]);
 
 /** The filters that take the name of a filter or test to apply, and where that name is among their arguments. */
-const NAMING_FILTERS: ReadonlyMap<string, { kind: 'filter' | 'test'; at: number }> = new Map([
+export const NAMING_FILTERS: ReadonlyMap<string, { kind: 'filter' | 'test'; at: number }> = new Map([
   ['map', { kind: 'filter', at: 0 }],
   ['select', { kind: 'test', at: 0 }],
   ['reject', { kind: 'test', at: 0 }],

@@ -62,7 +62,6 @@ import {
   isDict,
   isInt,
   isNumber,
-  isPlainObject,
   isTuple,
   iteratorKind,
   type Kwargs,
@@ -1119,20 +1118,18 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
   writable(d);
   // Python asks `other` for `keys` first, which an Undefined refuses.
   if (other instanceof Undefined) throw undefinedError(other);
-  if (typeof other === 'object' && other !== null && !(d instanceof Map) && isPlainObject(other)) {
-    // A plain object into a plain object (`d.update({key: value})`): its keys as they are, with no list of pairs.
-    const keys = ownKeys(other);
-    for (let i = 0; i < keys.length; i++) {
-      const value = other[keys[i]];
-      if (!isVisible(value)) continue;
-      spend(state, 1);
-      dictSet(d, keys[i], value);
-    }
-    other = undefined;
-  }
   const set = dictSetter(d);
   if (other !== undefined) {
-    if (isDict(other)) {
+    if (isDict(other) && !(other instanceof Map) && !(d instanceof Map)) {
+      // A plain object into a plain object (`d.update({key: value})`): its keys as they are, with no list of pairs.
+      const keys = ownKeys(other);
+      for (let i = 0; i < keys.length; i++) {
+        const value = other[keys[i]];
+        if (!isVisible(value)) continue;
+        spend(state, 1);
+        set(keys[i], value);
+      }
+    } else if (isDict(other)) {
       for (const [k, v] of dictEntries(other)) {
         spend(state, 1);
         set(k, v);
