@@ -265,6 +265,35 @@ describe('a macro called by name binds its arguments at the call site, as any ca
     );
   });
 
+  it('binds each macro one call site meets in turn by its own plan, and calls anything else as usual', () => {
+    // m5 takes the keywords the others take, at other places.
+    const defined =
+      macros.map((macro, i) => macro.replace('macro m(', `macro m${i}(`)).join('') +
+      '{% macro m5(z=0, b=7, a=5) %}[{{ a }}|{{ b }}|{{ z }}]{% endmacro %}';
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'range'), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 2 }),
+        fc.uniqueArray(fc.constantFrom('a', 'b', 'z', 'd'), { maxLength: 3 }),
+        (callees, positional, keywords) => {
+          const args = [...positional.map(String), ...keywords.map((key, i) => `${key}=${10 + i}`)].join(
+            ', ',
+          );
+          const list = `[${callees.join(', ')}]`;
+          const direct = outcome(`${defined}{% for m in ${list} %}{{ m(${args}) }}{% endfor %}`);
+          const general = outcome(
+            `${defined}{% set ms = ${list} %}{% for i in ms %}{{ ms[loop.index0](${args}) }}{% endfor %}`,
+          );
+          expect(direct).toBe(general);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('runs the defaults the call leaves, in the macro, after every argument is bound', () => {
     expect(
       outcome(
