@@ -41,20 +41,28 @@ export function jinjaNodeName(node: ast.Expr | ast.NSRef): string {
   return node.type.toLowerCase();
 }
 
-/** Calls `visit` on each child of a node, in Jinja2's field order. */
-export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void {
-  const all = (nodes: readonly AnyNode[]) => {
-    for (const child of nodes) visit(child);
-  };
-  const maybe = (child: AnyNode | null) => {
-    if (child !== null) visit(child);
-  };
-  const callArgs = (call: ast.CallArgs) => {
-    all(call.args);
-    all(call.kwargs);
-    maybe(call.dynArgs);
-    maybe(call.dynKwargs);
-  };
+type Visit = (child: AnyNode) => void;
+
+function all(nodes: readonly AnyNode[], visit: Visit): void {
+  for (const child of nodes) visit(child);
+}
+
+function maybe(child: AnyNode | null, visit: Visit): void {
+  if (child !== null) visit(child);
+}
+
+function callArgs(call: ast.CallArgs, visit: Visit): void {
+  all(call.args, visit);
+  all(call.kwargs, visit);
+  maybe(call.dynArgs, visit);
+  maybe(call.dynKwargs, visit);
+}
+
+/**
+ * Calls `visit` on each child of a node, in Jinja2's field order. Every pass over a template's tree runs it at
+ * each node, so it makes no closures of its own.
+ */
+export function eachChild(node: AnyNode, visit: Visit): void {
   switch (node.type) {
     case 'Getattr':
     case 'UnaryOp':
@@ -65,9 +73,9 @@ export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void 
       visit(node.arg);
       break;
     case 'Slice':
-      maybe(node.start);
-      maybe(node.stop);
-      maybe(node.step);
+      maybe(node.start, visit);
+      maybe(node.stop, visit);
+      maybe(node.step, visit);
       break;
     case 'Keyword':
       visit(node.value);
@@ -75,16 +83,16 @@ export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void 
     case 'Call':
     case 'Test':
       visit(node.node);
-      callArgs(node);
+      callArgs(node, visit);
       break;
     case 'Filter':
-      maybe(node.node);
-      callArgs(node);
+      maybe(node.node, visit);
+      callArgs(node, visit);
       break;
     case 'CondExpr':
       visit(node.test);
       visit(node.expr1);
-      maybe(node.expr2);
+      maybe(node.expr2, visit);
       break;
     case 'BinOp':
     case 'And':
@@ -94,11 +102,11 @@ export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void 
       break;
     case 'Concat':
     case 'Output':
-      all(node.nodes);
+      all(node.nodes, visit);
       break;
     case 'Compare':
       visit(node.expr);
-      all(node.ops);
+      all(node.ops, visit);
       break;
     case 'Operand':
       visit(node.expr);
@@ -106,7 +114,7 @@ export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void 
     case 'List':
     case 'Tuple':
     case 'Dict':
-      all(node.items);
+      all(node.items, visit);
       break;
     case 'Pair':
       visit(node.key);
@@ -114,16 +122,16 @@ export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void 
       break;
     case 'If':
       visit(node.test);
-      all(node.body);
-      all(node.elif);
-      all(node.else_);
+      all(node.body, visit);
+      all(node.elif, visit);
+      all(node.else_, visit);
       break;
     case 'For':
       visit(node.target);
       visit(node.iter);
-      all(node.body);
-      all(node.else_);
-      maybe(node.test);
+      all(node.body, visit);
+      all(node.else_, visit);
+      maybe(node.test, visit);
       break;
     case 'Assign':
       visit(node.target);
@@ -131,38 +139,38 @@ export function eachChild(node: AnyNode, visit: (child: AnyNode) => void): void 
       break;
     case 'AssignBlock':
       visit(node.target);
-      maybe(node.filter);
-      all(node.body);
+      maybe(node.filter, visit);
+      all(node.body, visit);
       break;
     case 'Macro':
-      all(node.args);
-      all(node.defaults);
-      all(node.body);
+      all(node.args, visit);
+      all(node.defaults, visit);
+      all(node.body, visit);
       break;
     case 'CallBlock':
       visit(node.call);
-      all(node.args);
-      all(node.defaults);
-      all(node.body);
+      all(node.args, visit);
+      all(node.defaults, visit);
+      all(node.body, visit);
       break;
     case 'FilterBlock':
-      all(node.body);
+      all(node.body, visit);
       visit(node.filter);
       break;
     case 'With':
-      all(node.targets);
-      all(node.values);
-      all(node.body);
+      all(node.targets, visit);
+      all(node.values, visit);
+      all(node.body, visit);
       break;
     case 'Block':
     case 'Template':
-      all(node.body);
+      all(node.body, visit);
       break;
     case 'Cycle':
-      all(node.args);
+      all(node.args, visit);
       break;
     case 'NotSend':
-      maybe(node.reason);
+      maybe(node.reason, visit);
       break;
   }
 }
