@@ -39,6 +39,8 @@ const consumers = [
   '{{ CHAIN|first }}',
   "{{ CHAIN|join(',') }}",
   '{% for v in CHAIN %}{{ v }}{{ loop.length }};{% endfor %}',
+  '{% for v in CHAIN %}{{ v }};{% endfor %}',
+  '{% for v in CHAIN %}{{ v }};{% if v is sameas 0 %}{% break %}{% endif %}{% endfor %}',
   '{{ CHAIN is iterable }} {{ (CHAIN|list) is sequence }}',
 ];
 const names = { attr: 'a', odd: 'odd', string: 'string', isnone: 'none', eq: 'eq' };
@@ -61,6 +63,19 @@ describe('map and select chains run as one loop', () => {
     expect(outcome("{% set l = [1, 2]|map('string')|list %}{% set _ = l.append('3') %}{{ l }}")).toBe(
       "['1', '2', '3']",
     );
+  });
+
+  it('give a loop each item as it reaches it, after the bodies before it', () => {
+    expect(
+      outcome(
+        "{% set l = [1, 2, 3] %}{% for v in l|select('odd') %}{{ v }}{% if v == 1 %}{{ l.append(5) or '' }}{% endif %};{% endfor %}",
+      ),
+    ).toBe('1;3;5;');
+    expect(
+      outcome(
+        "{% for v in [1, -2, 'x']|map('abs') %}{{ v }};{% if v == 2 %}{% break %}{% endif %}{% endfor %}",
+      ),
+    ).toBe('1;2;');
   });
 
   it('stop at the first item |first takes, as a generator does', () => {

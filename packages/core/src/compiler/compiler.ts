@@ -139,6 +139,7 @@ import {
   type ChainStage,
   chainFeed,
   chainOf,
+  FEED_END,
   ItemFeed,
   type RenderedStage,
 } from './item-stages';
@@ -2263,17 +2264,17 @@ export class Compiler {
   ): St {
     return (f) => {
       const fed = feed(f, null);
-      if (!fed.has(0)) return '';
-      const items = fed.items;
+      const first = fed.next();
+      if (first === FEED_END) return '';
       const run = f.run;
       const vars = newSlots();
       const frame = new Frame(vars, f, run);
       const maxOutput = run.limits.maxOutputSize;
       let out = '';
-      for (let i = 0; fed.has(i); i++) {
+      for (let item = first; item !== FEED_END; item = fed.next()) {
         if (--run.unitsLeft < 0) readClock(run);
         if (--run.iterationsLeft < 0) throw iterationsError(run, node, source);
-        vars[itemSlot] = items[i];
+        vars[itemSlot] = item;
         out += body(frame);
         if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
       }

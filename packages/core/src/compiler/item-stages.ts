@@ -203,6 +203,9 @@ interface FeedSteps {
   readonly fail: (error: unknown) => never;
 }
 
+/** What `ItemFeed.next` gives past the last item. */
+export const FEED_END: unique symbol = Symbol('end of the items');
+
 /**
  * A loop's items taken one at a time from what yields them, as Jinja2's loop takes them from a generator
  * (`select`, `map`, the loop's own `if`): an item is pulled when the loop reaches it, or when `loop.last` or
@@ -228,6 +231,28 @@ export class ItemFeed {
   /** True when there is an item at `index`, pulling up to it when it has not been pulled yet. */
   has(index: number): boolean {
     return index < this.items.length || this.pullTo(index);
+  }
+
+  /**
+   * The next item, pulled as `has` pulls one but not kept in `items`, or `FEED_END` past the last: for a loop that
+   * reads each item once, in order, and nothing else (`pulledLoop`). A feed is read by this or by `has`, not both.
+   */
+  next(): unknown {
+    const { source, steps, kept, run } = this;
+    while (this.at < source.length) {
+      let item = source[this.at++];
+      if (steps !== null) {
+        spend(run, steps.cost);
+        try {
+          item = steps.step(run, item);
+        } catch (error) {
+          return steps.fail(error);
+        }
+        if (item === SKIP) continue;
+      } else spend(run, 1);
+      if (kept === null || kept(item)) return item;
+    }
+    return FEED_END;
   }
 
   /** `has` for an item not pulled yet. Each source item spends from the render's time, as a loop's item does. */
