@@ -441,7 +441,7 @@ function lookupVariable(run: Run, name: string): unknown {
 
 /** Calls any template value. */
 function invoke(run: Run, fn: unknown, args: unknown[], kwargs: Kwargs): unknown {
-  if (fn instanceof PyCallable) return fn.call(run, args, kwargs);
+  if (fn instanceof PyCallable) return fn.call(run, args, kwargs, fn);
   // A loop of any copy's code (see `isLoopObject`): each has `LoopContext`'s methods.
   if (isLoopObject(fn)) return (fn as LoopContext).call(run, args, kwargs);
   return callValue(run, fn, args, kwargs);
@@ -3061,15 +3061,23 @@ export class Compiler {
       enterBound,
       plan: (given, keywords) => callPlan(signature, given, keywords),
     };
+    // One function for each kind of call, whichever time the definition ran (a call block's makes its `caller` at
+    // every call): the frame is the callable's own.
+    const call: PyCallable['call'] = (state, args, kwargs, self) =>
+      enter(state, self.defining as Frame, args, kwargs, null);
+    // A macro that reads `caller` takes a call block's body straight into its slot, as `bindCall` would.
+    const callWithCaller: PyCallable['callWithCaller'] =
+      callerSlot < 0
+        ? undefined
+        : (state, args, caller, self) => enter(state, self.defining as Frame, args, NO_KWARGS, caller);
     return (defining) =>
       new PyCallable(
         name ?? 'caller',
-        (state, args, kwargs) => enter(state, defining, args, kwargs, null),
+        call,
         attributes,
         'jinja2.runtime.Macro',
         text,
-        // A macro that reads `caller` takes a call block's body straight into its slot, as `bindCall` would.
-        callerSlot < 0 ? undefined : (state, args, caller) => enter(state, defining, args, NO_KWARGS, caller),
+        callWithCaller,
         code,
         defining,
       );
@@ -4053,7 +4061,7 @@ export class Compiler {
         try {
           const v = fn(f);
           if (v instanceof PyCallable && v.callWithCaller !== undefined) {
-            return v.callWithCaller(f.run, positional(f), caller(f) as PyCallable);
+            return v.callWithCaller(f.run, positional(f), caller(f) as PyCallable, v);
           }
           return invoke(f.run, v, positional(f), withCaller(f));
         } catch (error) {

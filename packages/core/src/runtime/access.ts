@@ -390,7 +390,7 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
 
 /** Calls a template value: `PyCallable`s run; Undefined raises UndefinedError; anything else is not callable. */
 export function callValue(state: RenderState, fn: unknown, args: unknown[], kwargs: Kwargs): unknown {
-  if (fn instanceof PyCallable) return fn.call(state, args, kwargs);
+  if (fn instanceof PyCallable) return fn.call(state, args, kwargs, fn);
   if (fn instanceof Undefined) throw undefinedError(fn);
   throw typeError(`${strRepr(typeName(fn))} object is not callable`);
 }

@@ -158,9 +158,15 @@ export class PyCallable {
     readonly name: string,
     /**
      * Runs the call. `state` is the render's `RenderState`. `kwargs` is made for this call alone (or is the
-     * shared, frozen `NO_KWARGS`), so the callee may keep it.
+     * shared, frozen `NO_KWARGS`), so the callee may keep it. `self` is this callable, so that one function can
+     * serve many (a macro's, for each time its definition runs).
      */
-    readonly call: (state: import('./state').RenderState, args: unknown[], kwargs: Kwargs) => unknown,
+    readonly call: (
+      state: import('./state').RenderState,
+      args: unknown[],
+      kwargs: Kwargs,
+      self: PyCallable,
+    ) => unknown,
     /** Attributes Python shows on the callable (a macro's `name`, `arguments`, `catch_varargs`, ...). */
     readonly attributes?: CallableAttributes,
     /** Python's type, with its module unless a builtin (`jinja2.runtime.Macro`, `type`, `method`). */
@@ -172,7 +178,12 @@ export class PyCallable {
      * block's body as `caller` without a keyword record. The same as `call(state, args, { caller })`.
      */
     readonly callWithCaller:
-      | ((state: import('./state').RenderState, args: unknown[], caller: PyCallable) => unknown)
+      | ((
+          state: import('./state').RenderState,
+          args: unknown[],
+          caller: PyCallable,
+          self: PyCallable,
+        ) => unknown)
       | undefined = undefined,
     /**
      * A macro's code, one per definition in a template, through which a call site that knows it binds its
