@@ -1118,18 +1118,22 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
   writable(d);
   // Python asks `other` for `keys` first, which an Undefined refuses.
   if (other instanceof Undefined) throw undefinedError(other);
+  if (other !== undefined && isDict(other) && !(other instanceof Map) && !(d instanceof Map)) {
+    // A plain object into a plain object (`d.update({key: value})`): its keys as they are, with no list of pairs
+    // and no setter.
+    const keys = ownKeys(other);
+    for (let i = 0; i < keys.length; i++) {
+      const value = other[keys[i]];
+      if (!isVisible(value)) continue;
+      spend(state, 1);
+      dictSet(d, keys[i], value);
+    }
+    if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) dictSet(d, k, kwargs[k]);
+    return null;
+  }
   const set = dictSetter(d);
   if (other !== undefined) {
-    if (isDict(other) && !(other instanceof Map) && !(d instanceof Map)) {
-      // A plain object into a plain object (`d.update({key: value})`): its keys as they are, with no list of pairs.
-      const keys = ownKeys(other);
-      for (let i = 0; i < keys.length; i++) {
-        const value = other[keys[i]];
-        if (!isVisible(value)) continue;
-        spend(state, 1);
-        set(keys[i], value);
-      }
-    } else if (isDict(other)) {
+    if (isDict(other)) {
       for (const [k, v] of dictEntries(other)) {
         spend(state, 1);
         set(k, v);
