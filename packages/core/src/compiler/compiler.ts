@@ -799,6 +799,11 @@ interface CallPlan {
   defaultsLeft: readonly number[];
   /** Whether some keyword goes to `**kwargs`. */
   restKeywords: boolean;
+  /**
+   * The keywords that go to `**kwargs`, in the call's order, each holding undefined: a call copies it and fills it,
+   * with no new hidden class per key (null when there are none).
+   */
+  restShape: Kwargs | null;
 }
 
 /**
@@ -835,7 +840,13 @@ function callPlan(signature: MacroSignature, given: number, keywords: readonly s
       if (i >= firstDefault) defaultsLeft.push(i);
     }
   }
-  return { keywordParams, unsetParams, unsetValues, defaultsLeft, restKeywords };
+  let restShape: Kwargs | null = null;
+  if (restKeywords) {
+    restShape = {};
+    for (let k = 0; k < keywords.length; k++)
+      if (keywordParams[k] < 0) setKey(restShape, keywords[k], undefined);
+  }
+  return { keywordParams, unsetParams, unsetValues, defaultsLeft, restKeywords, restShape };
 }
 
 /** A default that is not a literal of an unchanging value (see `MacroSignature.fixedDefaults`). */
@@ -886,7 +897,7 @@ function directMacroCall(
             extra.push(value);
           }
         }
-        const rest: Kwargs | null = plan.restKeywords ? {} : null;
+        const rest: Kwargs | null = plan.restShape === null ? null : { ...plan.restShape };
         const keywordParams = plan.keywordParams;
         for (let k = 0; k < names.length; k++) {
           const value = values[k](f);
