@@ -181,6 +181,33 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
     expect(shared).toContain('Road-Running Shoes At 20% Off');
   });
 
+  it('the operators and methods of its own print what the shared ones do, and see lists its loops change', () => {
+    const source = [
+      "{{ s.strip().split(' ')[1] }}|{{ s.replace('o', '0').upper() }}|{{ s[3:9] }}|{{ s.startswith('road') }}",
+      "{{ n // 7 }}|{{ n % 7 }}|{{ n ** 2 }}|{{ -n }}|{{ n == -1234.567 }}|{{ 'x' ~ n }}|{{ '%s=%d'|format('a', 3) }}",
+      "{{ l|length }}|{{ l.index(4) }}|{{ l.count(1) }}|{{ d.get('b') }}|{{ d.keys()|list }}|{{ 'a' in d }}",
+      // The first loop runs on the template's copy, the second on the next: the list the second changes is seen
+      // changed where the first searched it before.
+      "{% for i in range(3) %}{{ 7 in l }}{% endfor %}{% for i in range(1) %}{{ l.append(7) or '' }}{% endfor %}{{ 7 in l }}",
+    ].join('\n');
+    const data = () => ({
+      s: ' road running shoes ',
+      n: -1234.567,
+      l: [3, 1, 4, 1, 5.5, 9, 2, 6],
+      d: { b: 2, a: 'x' },
+    });
+    let shared = '';
+    withSettings({ copies: 0 }, () => {
+      shared = core.compile(source, { cache: false }).render(data());
+    });
+    withSettings({ afterRenders: 0 }, () => {
+      const own = core.compile(source, { cache: false });
+      for (let i = 0; i < 3; i++) expect(own.render(data())).toBe(shared);
+      expect(own.ownCode).toBe(true);
+    });
+    expect(shared.endsWith('FalseFalseFalseTrue')).toBe(true);
+  });
+
   it('code of its own shares the classes of the engine: Markup in, errors out', () => {
     withSettings({ afterRenders: 0 }, () => {
       const escaped = core.compile('{{ m|e }} {{ s|e }}', { cache: false });

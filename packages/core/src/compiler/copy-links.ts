@@ -24,6 +24,7 @@ import * as hashKey from '../runtime/hash-key';
 import * as iterate from '../runtime/iterate';
 import * as keyedAccess from '../runtime/keyed-access';
 import * as markup from '../runtime/markup';
+import * as memberSets from '../runtime/member-sets';
 import * as methods from '../runtime/methods';
 import * as numberFormat from '../runtime/number-format';
 import * as operators from '../runtime/operators';
@@ -57,6 +58,7 @@ export const COPY_LINKS: Readonly<Record<string, object>> = {
   'runtime/iterate': iterate,
   'runtime/keyed-access': keyedAccess,
   'runtime/markup': markup,
+  'runtime/member-sets': memberSets,
   'runtime/methods': methods,
   'runtime/number-format': numberFormat,
   'runtime/operators': operators,

@@ -23,7 +23,8 @@ import {
   ownKeys,
 } from './iterate';
 import { escapeText } from './markup';
-import { eq, noteListEdit, requireHashable } from './operators';
+import { noteListEdit } from './member-sets';
+import { eq, requireHashable } from './operators';
 import type { RenderState } from './state';
 import {
   codePoints,
