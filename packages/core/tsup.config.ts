@@ -9,7 +9,7 @@ const SOURCE = resolve(dirname(fileURLToPath(import.meta.url)), 'src');
  * up a compiled template, with the loop object and the globals (`range`, `namespace`, `cycler`...), whose
  * classes only the compiler's own closures test for; the text, number, HTML and dict filters with Python's
  * formatting, which the copy runs as its own (src/compiler/own-filters.ts); and the operators, the methods of
- * str, list and dict, and the text helpers they run on. Every other module stays one, shared by all copies, which
+ * str, list and dict, with the text, iteration, escaping and number-printing helpers they run on. Every other module stays one, shared by all copies, which
  * link to it through the table in src/compiler/copy-links.ts. A module whose classes, symbols or state other
  * modules rely on must not be copied: a value made by one copy would not be an instance of another's class.
  */
@@ -32,6 +32,10 @@ const COPIED = new Set([
   'filters/numbers',
   'filters/strings',
   'runtime/format',
+  'runtime/iterate',
+  'runtime/markup',
+  'runtime/number-format',
+  'filters/text',
   'runtime/methods',
   'runtime/operators',
   'runtime/strings',

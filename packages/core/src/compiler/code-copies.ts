@@ -30,10 +30,11 @@
  * template through one shared function, a `title` and a `'{:.2f}'.format` held a push notification at 0.48x
  * hand-written code once the other realistic templates of `pnpm bench` had rendered; with its own, 0.66x (alone,
  * 0.73x), and the abandoned cart 0.54x -> 0.58x. That makes each copy about 75 KB larger (175 KB of heap once
- * run). It holds the operators, the methods of str, list and dict and the text helpers under them too: shared,
- * each `==`, `%`, `.strip()` or slice of every template went through one function; with a copy each, 32 templates
- * written apart from the engine's benchmarks ran 1.00x-1.03x as fast (geometric means of their three sets, each
- * set's templates timed in one process) and 92 one-construct templates 1.03x, for 80 KB more heap a copy (254 KB).
+ * run). It holds the operators, the methods of str, list and dict and the helpers under them too (text, iteration,
+ * escaping, number printing): shared, each `==`, `%`, `.strip()` or slice of every template went through one
+ * function; with a copy each, 32 templates written apart from the engine's benchmarks ran 1.02x-1.05x as fast
+ * (geometric means of their three sets, each set's templates timed in one process) and 92 one-construct templates
+ * 1.04x, for about 100 KB more heap a copy (272 KB).
  * (The state those share, the sets `in` keeps of the lists it searches, stays one: runtime/member-sets.ts.)
  *
  * The copy links to this bundle's modules for every class, symbol and state that templates must agree on (see
@@ -52,7 +53,7 @@ import { COPY_LINKS } from './copy-links';
 export interface CodeCopySettings {
   /**
    * Most copies of the compiler's code the process loads; past that, hot templates and their loops share them in
-   * turn. Each costs about 0.25 MB of heap once its templates have run. `0` keeps every template
+   * turn. Each costs about 0.27 MB of heap once its templates have run. `0` keeps every template
    * on the shared code. Defaults to `128`.
    */
   copies: number;
