@@ -32,7 +32,7 @@
  * 0.73x), and the abandoned cart 0.54x -> 0.58x. That makes each copy about 75 KB larger (175 KB of heap once
  * run). It holds the operators, the methods of str, list and dict and the helpers under them too (text, iteration,
  * escaping, number printing): shared, each `==`, `%`, `.strip()` or slice of every template went through one
- * function; with a copy each, 32 templates written apart from the engine's benchmarks ran 1.02x-1.05x as fast
+ * function; with a copy each, 32 templates written apart from the engine's benchmarks ran 1.03x-1.05x as fast
  * (geometric means of their three sets, each set's templates timed in one process) and 92 one-construct templates
  * 1.04x, for about 100 KB more heap a copy (272 KB).
  * (The state those share, the sets `in` keeps of the lists it searches, stays one: runtime/member-sets.ts.)

@@ -234,8 +234,9 @@ export class ItemFeed {
   }
 
   /**
-   * The next item, pulled as `has` pulls one but not kept in `items`, or `FEED_END` past the last: for a loop that
-   * reads each item once, in order, and nothing else (`pulledLoop`). A feed is read by this or by `has`, not both.
+   * The next item, pulled through the steps and the loop's filter but not kept in `items`, or `FEED_END` past the
+   * last: for a loop that reads each item once, in order, and nothing else (`pulledLoop`), and for `has`. A feed
+   * is read by `has` or by this, not both.
    */
   next(): unknown {
     const { source, steps, kept, run } = this;
@@ -257,20 +258,11 @@ export class ItemFeed {
 
   /** `has` for an item not pulled yet. Each source item spends from the render's time, as a loop's item does. */
   private pullTo(index: number): boolean {
-    const { items, source, steps, kept, run } = this;
+    const items = this.items;
     while (index >= items.length) {
-      if (this.at >= source.length) return false;
-      let item = source[this.at++];
-      if (steps !== null) {
-        spend(run, steps.cost);
-        try {
-          item = steps.step(run, item);
-        } catch (error) {
-          return steps.fail(error);
-        }
-        if (item === SKIP) continue;
-      } else spend(run, 1);
-      if (kept === null || kept(item)) items.push(item);
+      const item = this.next();
+      if (item === FEED_END) return false;
+      items.push(item);
     }
     return true;
   }
