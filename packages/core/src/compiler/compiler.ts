@@ -876,15 +876,20 @@ function directMacroCall(
   const given = args.length;
   let planned: MacroCode | null = null;
   let plan: CallPlan | null = null;
+  /** The plan of this site's call of `code`, made when the site meets another macro than the one before. */
+  const planOf = (code: MacroCode): CallPlan | null => {
+    if (code !== planned) {
+      plan = code.plan(given, names);
+      planned = code;
+    }
+    return plan;
+  };
   /** Any call of this site's callee, planned or not. */
   const call = (f: Frame, callee: unknown): unknown => {
     if (callee instanceof PyCallable && callee.macro !== undefined) {
       const code = callee.macro as MacroCode;
-      if (code !== planned) {
-        plan = code.plan(given, names);
-        planned = code;
-      }
-      if (plan !== null) {
+      const found = planOf(code);
+      if (found !== null) {
         const vars = code.newSlots();
         const slots = code.paramSlots;
         const count = slots.length;
@@ -897,15 +902,15 @@ function directMacroCall(
             extra.push(value);
           }
         }
-        const rest: Kwargs | null = plan.restShape === null ? null : { ...plan.restShape };
-        const keywordParams = plan.keywordParams;
+        const rest: Kwargs | null = found.restShape === null ? null : { ...found.restShape };
+        const keywordParams = found.keywordParams;
         for (let k = 0; k < names.length; k++) {
           const value = values[k](f);
           const param = keywordParams[k];
           if (param >= 0) vars[slots[param]] = value;
           else setKey(rest as Kwargs, names[k], value);
         }
-        return code.enterBound(f.run as Run, callee.defining as Frame, vars, plan, extra, rest);
+        return code.enterBound(f.run as Run, callee.defining as Frame, vars, found, extra, rest);
       }
     }
     return invoke(f.run, callee, positional(f), keywords(f));
@@ -933,7 +938,9 @@ function directMacroCall(
     if (callee instanceof PyCallable && callee.macro !== undefined) {
       const code = callee.macro as MacroCode;
       const slots = code.paramSlots;
-      const found = code.plan(given, names);
+      // From the plan `call` keeps: a macro this closure cannot bind (one taking `**kwargs` here) is not planned
+      // again at every call.
+      const found = planOf(code);
       if (found !== null && !found.restKeywords && given <= slots.length) {
         const targets = [...slots.slice(0, given), ...found.keywordParams.map((param) => slots[param])];
         [t0, t1, t2, t3] = targets;

@@ -13,22 +13,14 @@ import * as lookup from '../filters/lookup';
 import * as ordering from '../filters/ordering';
 import * as prettyPrint from '../filters/pretty-print';
 import * as serviceFilters from '../filters/service';
-import * as text from '../filters/text';
 import * as limits from '../limits';
 import * as validate from '../parser/validate';
 import * as access from '../runtime/access';
 import * as arrayMarks from '../runtime/array-marks';
 import * as dictViews from '../runtime/dict-views';
-import * as format from '../runtime/format';
 import * as hashKey from '../runtime/hash-key';
-import * as iterate from '../runtime/iterate';
 import * as keyedAccess from '../runtime/keyed-access';
-import * as markup from '../runtime/markup';
 import * as memberSets from '../runtime/member-sets';
-import * as methods from '../runtime/methods';
-import * as numberFormat from '../runtime/number-format';
-import * as operators from '../runtime/operators';
-import * as strings from '../runtime/strings';
 import * as typeNames from '../runtime/type-name';
 import * as undefinedValues from '../runtime/undefined';
 import * as values from '../runtime/values';
@@ -47,22 +39,14 @@ export const COPY_LINKS: Readonly<Record<string, object>> = {
   'filters/ordering': ordering,
   'filters/pretty-print': prettyPrint,
   'filters/service': serviceFilters,
-  'filters/text': text,
   limits,
   'parser/validate': validate,
   'runtime/access': access,
   'runtime/array-marks': arrayMarks,
   'runtime/dict-views': dictViews,
-  'runtime/format': format,
   'runtime/hash-key': hashKey,
-  'runtime/iterate': iterate,
   'runtime/keyed-access': keyedAccess,
-  'runtime/markup': markup,
   'runtime/member-sets': memberSets,
-  'runtime/methods': methods,
-  'runtime/number-format': numberFormat,
-  'runtime/operators': operators,
-  'runtime/strings': strings,
   'runtime/type-name': typeNames,
   'runtime/undefined': undefinedValues,
   'runtime/values': values,
