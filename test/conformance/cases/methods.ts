@@ -109,6 +109,41 @@ export const cases: Case[] = rows([
   ['dict.copy', "{{ {'a': 1}.copy() }}"],
   ['list.append mutates the list and returns None', '{% set xs = [1] %}{{ xs.append(2) }}{{ xs }}'],
   ['dict.update is allowed by SandboxedEnvironment', "{% set d = {} %}{{ d.update({'a': 1}) }}"],
+  [
+    'an empty dict counts by int keys',
+    '{% set d = {} %}{% for i in xs %}{% set _ = d.update({i: d.get(i, 0) + 1}) %}{% endfor %}{{ d }} {{ d[3] }} {{ d.items()|list }} {{ d|length }}',
+    { xs: [3, 1, 3, 2, 3] },
+  ],
+  [
+    'an empty dict groups by int keys with setdefault',
+    '{% set d = {} %}{% for i in range(5) %}{% set _ = d.setdefault(i % 2, []).append(i) %}{% endfor %}{{ d }}{% for k in d %}{{ k }}{% endfor %}',
+  ],
+  [
+    'dict.update of a literal evaluates it whole before it changes the dict',
+    "{% set d = {'a': 1} %}{% set _ = d.update({'b': d.a + 1, 'a': d.b|default(7)}) %}{{ d }}",
+  ],
+  [
+    'dict.update of a literal keeps the first of equal keys',
+    "{% set d = {} %}{% set _ = d.update({1: 'a'}) %}{% set _ = d.update({1.0: 'b'}) %}{% set _ = d.update({true: 'c'}) %}{{ d }} {% set e = {} %}{% set _ = e.update({1.0: 'b', 1: 'a'}) %}{{ e }}",
+  ],
+  [
+    'dict.update of a literal on text keys',
+    "{% set d = {} %}{% for e in es %}{% set _ = d.update({e.t: d.get(e.t, 0) + e.n}) %}{% endfor %}{% for k, v in d.items() %}{{ k }}={{ v }} {% endfor %}{{ d|tojson }} {{ d|dictsort }} {{ d == {'x': 3, 'y': 2} }}",
+    {
+      es: [
+        { t: 'x', n: 1 },
+        { t: 'y', n: 2 },
+        { t: 'x', n: 2 },
+      ],
+    },
+  ],
+  ['dict.update of a literal on a list fails as Python does', "{% set d = [1] %}{{ d.update({'a': 1}) }}"],
+  ['dict.update of a literal on none fails as Python does', "{% set d = none %}{{ d.update({'a': 1}) }}"],
+  ['dict.update of a literal with an unhashable key', '{% set d = {} %}{{ d.update({[1]: 2}) }}'],
+  [
+    'an empty dict literal',
+    '{{ {} }} {{ {}|tojson }} {{ {} == dict() }} {{ {}|length }} {{ {} is mapping }} {{ {}.get(1, 2) }}',
+  ],
   ['list.pop is allowed by SandboxedEnvironment', '{{ [1].pop() }}'],
   ['dict.pop is allowed by SandboxedEnvironment', "{{ {'a': 1}.pop('a') }}"],
   ['list.sort is allowed by SandboxedEnvironment', '{{ [2, 1].sort() }}'],

@@ -53,7 +53,7 @@ import {
 import { hashKey } from '../runtime/hash-key';
 import { countItems, dictEntries, iterate, ownKeys } from '../runtime/iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from '../runtime/keyed-access';
-import { callResolved, DICT_ATTRIBUTE_NAMES, methodsNamed } from '../runtime/methods';
+import { callResolved, DICT_ATTRIBUTE_NAMES, methodsNamed, updateWithPair } from '../runtime/methods';
 import {
   add,
   checkLength,
@@ -3832,6 +3832,9 @@ export class Compiler {
   }
 
   private dict(node: ast.Dict, scope: Scope): Ev {
+    // `{}` is a Map: a dict a template starts empty is one it fills (`d.update({key: value})`), with keys of any
+    // type (an id, a tuple), which a plain object could not take.
+    if (node.items.length === 0) return () => new Map();
     const keys = node.items.map((pair) => this.expression(pair.key, scope));
     const values = node.items.map((pair) => this.expression(pair.value, scope));
     const plainKeys = node.items.every(
@@ -4005,6 +4008,8 @@ export class Compiler {
     if (format !== null) return format;
     const dictGet = caller === null && receiver === undefined ? this.dictGetByKey(node, scope) : null;
     if (dictGet !== null) return dictGet;
+    const update = caller === null && receiver === undefined ? this.dictUpdateByLiteral(node, scope) : null;
+    if (update !== null) return update;
     const global = caller === null && receiver === undefined ? this.globalCall(node, scope) : null;
     if (global !== null) return global;
     const {
@@ -4226,6 +4231,61 @@ export class Compiler {
             const otherwise = fallback === null ? null : (fallback(f) ?? null);
             return value === undefined || typeof value === 'function' ? otherwise : value;
           }
+        }
+      } catch (error) {
+        throw locate(error, at, source);
+      }
+      received = o;
+      return general(f);
+    };
+  }
+
+  /**
+   * `d.update({key: value, ...})`, the way a template adds to a dict: on a dict, the literal's keys and values are
+   * evaluated in order and set in `d`, with no dict made for them (which cost a new object's keyed store and a
+   * read of its keys, half of such a call). Any other receiver is called as usual. Null for any other call.
+   */
+  private dictUpdateByLiteral(node: ast.Call, scope: Scope): Ev | null {
+    const callee = node.node;
+    if (callee.type !== 'Getattr' || callee.attr !== 'update' || node.args.length !== 1) return null;
+    if (node.kwargs.length > 0 || node.dynArgs !== null || node.dynKwargs !== null) return null;
+    const [literal] = node.args;
+    if (literal.type !== 'Dict' || literal.items.length === 0) return null;
+    const obj = this.object(callee.node, null, scope);
+    const keys = literal.items.map((pair) => this.expression(pair.key, scope));
+    const values = literal.items.map((pair) => this.expression(pair.value, scope));
+    // Set just before `general` runs, which reads it first.
+    let received: unknown;
+    const general = this.call(node, scope, null, () => received);
+    const at = spanOf(node);
+    const source = this.source;
+    if (keys.length === 1) {
+      const [key, value] = [keys[0], values[0]];
+      return (f) => {
+        let o: unknown;
+        try {
+          o = obj(f);
+          if (isDict(o)) {
+            updateWithPair(f.run, o, key(f), value(f));
+            return null;
+          }
+        } catch (error) {
+          throw locate(error, at, source);
+        }
+        received = o;
+        return general(f);
+      };
+    }
+    return (f) => {
+      let o: unknown;
+      try {
+        o = obj(f);
+        if (isDict(o)) {
+          // All of the literal first, as Python builds it before the call (`{'a': d.b, 'b': d.a}` swaps).
+          const pairs: unknown[] = [];
+          for (let i = 0; i < keys.length; i++) pairs.push(keys[i](f), values[i](f));
+          for (let i = 0; i < pairs.length; i += 2) updateWithPair(f.run, o, pairs[i], pairs[i + 1]);
+          return null;
         }
       } catch (error) {
         throw locate(error, at, source);

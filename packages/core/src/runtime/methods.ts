@@ -1061,9 +1061,16 @@ function writable(d: Dict): Dict {
  */
 export function dictSet(d: Dict, key: unknown, value: unknown): void {
   if (d instanceof Map) {
+    // A text, a key the dict holds, or a float with a fraction (no other value equals one) is set at once; any
+    // other key is looked for among the keys that may equal it (`1`, `1.0`, `True`).
+    if (typeof key === 'string' || d.has(key) || (typeof key === 'number' && !Number.isInteger(key))) {
+      d.set(key, value);
+      return;
+    }
     requireHashable(key);
+    spendRunning(d.size >> 4);
     for (const k of d.keys()) {
-      if (k !== key && typeof k !== 'string' && typeof key !== 'string' && eq(k, key)) {
+      if (typeof k !== 'string' && eq(k, key)) {
         d.set(k, value);
         return;
       }
@@ -1080,6 +1087,17 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
     return;
   }
   Object.defineProperty(d, name, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * One pair of `d.update({key: value})` set in `d`, as `update` sets a pair of the dict it is given: a key the
+ * literal could not hold fails as the literal would.
+ */
+export function updateWithPair(state: RenderState, d: Dict, key: unknown, value: unknown): void {
+  writable(d);
+  spend(state, 1);
+  if (typeof key !== 'string') requireHashable(key);
+  dictSet(d, key, value);
 }
 
 /**
@@ -1132,6 +1150,30 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
     if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) dictSet(d, k, kwargs[k]);
     return null;
   }
+  if (d instanceof Map && other !== undefined && isDict(other)) {
+    if (!(other instanceof Map)) {
+      // Text keys, which a Map finds itself.
+      const keys = ownKeys(other);
+      for (let i = 0; i < keys.length; i++) {
+        const value = other[keys[i]];
+        if (!isVisible(value)) continue;
+        spend(state, 1);
+        d.set(keys[i], value);
+      }
+      if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) d.set(k, kwargs[k]);
+      return null;
+    }
+    if (other.size <= FEW_KEYS) {
+      // A few keys (`d.update({id: value})`, the way a template adds to a dict) are set one by one, with no
+      // index of the dict's keys built for them.
+      for (const [k, v] of other) {
+        spend(state, 1);
+        dictSet(d, k, v);
+      }
+      if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) d.set(k, kwargs[k]);
+      return null;
+    }
+  }
   const set = dictSetter(d);
   if (other !== undefined) {
     if (isDict(other)) {
@@ -1157,6 +1199,9 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
   if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) set(k, kwargs[k]);
   return null;
 }
+
+/** Up to this many keys, `update` sets each in turn rather than index a `Map` dict's keys by hash first. */
+const FEW_KEYS = 8;
 
 function keyError(key: unknown): TemplateRuntimeError {
   return new TemplateRuntimeError('KeyError', repr(key));
