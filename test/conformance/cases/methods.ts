@@ -141,6 +141,10 @@ export const cases: Case[] = rows([
   ['dict.update of a literal on none fails as Python does', "{% set d = none %}{{ d.update({'a': 1}) }}"],
   ['dict.update of a literal with an unhashable key', '{% set d = {} %}{{ d.update({[1]: 2}) }}'],
   [
+    'dict() counts by int keys',
+    '{% set d = dict() %}{% for i in [2, 1, 2] %}{% set _ = d.update({i: d.get(i, 0) + 1}) %}{% endfor %}{{ d }} {{ dict()|tojson }} {{ dict(**{}) }}',
+  ],
+  [
     'an empty dict literal',
     '{{ {} }} {{ {}|tojson }} {{ {} == dict() }} {{ {}|length }} {{ {} is mapping }} {{ {}.get(1, 2) }}',
   ],

@@ -230,10 +230,11 @@ function dictArguments(args: unknown[], kwargs: Kwargs): [unknown, unknown][] {
 
 /**
  * A dict of `entries`: a plain object when every key is a string JS keeps in order, else a `Map` (as a dict
- * literal with such keys is).
+ * literal with such keys is, and an empty one).
  */
 function dictOf(entries: [unknown, unknown][]): Record<string, unknown> | Map<unknown, unknown> {
-  if (entries.every(([k]) => typeof k === 'string' && !isIndexLike(k))) {
+  // `dict()` is a Map, as `{}` is: a dict started empty is one a template fills, with keys of any type.
+  if (entries.length > 0 && entries.every(([k]) => typeof k === 'string' && !isIndexLike(k))) {
     const result: Record<string, unknown> = {};
     for (const [k, v] of entries) setKey(result, k as string, v);
     return result;
