@@ -145,6 +145,42 @@ export const cases: Case[] = rows([
     '{% set d = dict() %}{% for i in [2, 1, 2] %}{% set _ = d.update({i: d.get(i, 0) + 1}) %}{% endfor %}{{ d }} {{ dict()|tojson }} {{ dict(**{}) }}',
   ],
   [
+    'an empty dict finds 1 as True and 1.0',
+    "{% set d = {} %}{% set _ = d.update({1: 'a'}) %}{{ d[true] }}{{ d.get(1.0) }}{% set _ = d.update({true: 'b'}) %}{{ d }}",
+  ],
+  [
+    'an empty dict keeps True as the key 1 and 1.0 update',
+    "{% set d = {} %}{% set _ = d.update({true: 'a'}) %}{{ d[1] }}{% set _ = d.update({1.0: 'x'}) %}{{ d }}{{ d.pop(1) }}{{ d }}",
+  ],
+  [
+    'an empty dict finds 0 as False and 0.0',
+    "{% set d = {} %}{% set _ = d.update({0: 'z', 2.5: 'f'}) %}{{ d[false] }}{{ d[0.0] }}{{ d[2.5] }}{{ false in d }}{{ 0.0 in d }}{{ -0.0 in d }}{{ 1 in d }}",
+  ],
+  [
+    'a copy of an empty dict filled by int keys',
+    "{% set d = {} %}{% set _ = d.update({1: 'a'}) %}{% set e = d.copy() %}{% set _ = e.update({true: 'b'}) %}{{ e }}{{ d }}",
+  ],
+  [
+    'a dict() with a tuple key and then an int',
+    "{% set d = dict() %}{% set _ = d.update({(1, 2): 'a'}) %}{{ d[(1.0, 2)] }}{% set _ = d.update({1: 'b'}) %}{{ d[true] }}{{ d }}",
+  ],
+  [
+    'setdefault and pop with equal keys',
+    "{% set d = {} %}{% set _ = d.setdefault(1.0, 'f') %}{{ d.setdefault(1, 'i') }}{{ d.setdefault(true, 'b') }}{{ d }}{% set _ = d.pop(true) %}{{ d }}",
+  ],
+  [
+    'none, text and int keys in an empty dict',
+    "{% set d = {} %}{% set _ = d.update({none: 1, 'a': 2, 3: 4}) %}{{ d[none] }}{{ d.a }}{{ d['a'] }}{{ d[3] }}{{ d|dictsort(by='value') }}",
+  ],
+  [
+    'a dict made empty in a loop keeps the first of equal keys',
+    '{% for i in range(2) %}{% set d = {} %}{% set _ = d.update({i: 1.0}) %}{% set _ = d.update({1.0: i}) %}{{ d }}{% endfor %}',
+  ],
+  [
+    'update by keywords and by pairs of equal keys',
+    "{% set d = {} %}{% set _ = d.update({1: 'a'}) %}{% set _ = d.update(x=1) %}{% set _ = d.update([(true, 'b'), (2.0, 'c')]) %}{{ d }}{{ d[2] }}",
+  ],
+  [
     'an empty dict literal',
     '{{ {} }} {{ {}|tojson }} {{ {} == dict() }} {{ {}|length }} {{ {} is mapping }} {{ {}.get(1, 2) }}',
   ],

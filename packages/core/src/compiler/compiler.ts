@@ -36,6 +36,7 @@ import {
   itemReader,
   type MemberAccess,
   memberAccess,
+  newDict,
   readsOwnValueFirst,
   slice,
 } from '../runtime/access';
@@ -3834,7 +3835,7 @@ export class Compiler {
   private dict(node: ast.Dict, scope: Scope): Ev {
     // `{}` is a Map: a dict a template starts empty is one it fills (`d.update({key: value})`), with keys of any
     // type (an id, a tuple), which a plain object could not take.
-    if (node.items.length === 0) return () => new Map();
+    if (node.items.length === 0) return newDict;
     const keys = node.items.map((pair) => this.expression(pair.key, scope));
     const values = node.items.map((pair) => this.expression(pair.value, scope));
     const plainKeys = node.items.every(

@@ -7,6 +7,7 @@
 
 import { TemplateRuntimeError } from '../errors';
 import type * as ast from '../parser/ast';
+import { copiedDict } from '../runtime/access';
 import { arrayMarks, marksOf, markWith } from '../runtime/array-marks';
 import { truthy } from '../runtime/operators';
 import { Markup, PyFloat, setKey, Undefined } from '../runtime/values';
@@ -76,7 +77,10 @@ export function freshCopy(value: unknown): unknown {
     return marks === undefined ? items : markWith(items, marks);
   }
   if (value instanceof Map)
-    return new Map([...value].map(([key, item]) => [freshCopy(key), freshCopy(item)]));
+    return copiedDict(
+      value,
+      [...value].map(([key, item]) => [freshCopy(key), freshCopy(item)]),
+    );
   const record = value as Record<string, unknown>;
   const out = Object.create(Object.getPrototypeOf(record)) as Record<string, unknown>;
   for (const key of Object.keys(record)) setKey(out, key, freshCopy(record[key]));

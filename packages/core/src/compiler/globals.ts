@@ -1,5 +1,6 @@
 import { LimitError, refuseArguments, refuseKeywords, TemplateRuntimeError } from '../errors';
 import { spend } from '../limits';
+import { newDict } from '../runtime/access';
 import { strRepr } from '../runtime/format';
 import { dictEntries, iterate } from '../runtime/iterate';
 import { dictSetter } from '../runtime/methods';
@@ -239,7 +240,7 @@ function dictOf(entries: [unknown, unknown][]): Record<string, unknown> | Map<un
     for (const [k, v] of entries) setKey(result, k as string, v);
     return result;
   }
-  const result = new Map<unknown, unknown>();
+  const result = newDict();
   const set = dictSetter(result);
   for (const [k, v] of entries) set(k, v);
   return result;

@@ -81,16 +81,83 @@ function isUnsafeDunder(obj: unknown, name: string): boolean {
 
 const NOT_FOUND: unique symbol = Symbol('not found');
 
+/**
+ * The `Map` dicts known to hold only keys of which `Map` itself finds every equal one but a number's bool (texts,
+ * JS numbers, bools, None), so that a key they do not hold as it is is looked for as its few equals
+ * (`equalKey`), not by comparing it with every key: a dict a template fills by id (`d.update({id: n})`) would
+ * otherwise cost a pass over its keys per new key. A dict starts so when a template makes it empty (`newDict`);
+ * the first key of another kind (`1.0`, a tuple) takes it out (`noteKey`); any other `Map` is searched.
+ */
+const simpleKeyed = new WeakSet<Map<unknown, unknown>>();
+
+/** An empty dict as a template makes one (`{}`, `dict()`): a `Map` its keys are noted for (`simpleKeyed`). */
+export function newDict(): Map<unknown, unknown> {
+  const d = new Map<unknown, unknown>();
+  simpleKeyed.add(d);
+  return d;
+}
+
+/**
+ * A `Map` dict of `entries` (the entries of `from`, copied: `d.copy()`, a folded literal's value at a render),
+ * noted as `from` is.
+ */
+export function copiedDict(
+  from: Map<unknown, unknown>,
+  entries: Iterable<readonly [unknown, unknown]>,
+): Map<unknown, unknown> {
+  const d = new Map<unknown, unknown>(entries);
+  if (simpleKeyed.has(from)) simpleKeyed.add(d);
+  return d;
+}
+
+/** Whether `d` holds only keys of the kinds `simpleKeyed` allows, as far as its keys were noted. */
+export function hasSimpleKeys(d: Map<unknown, unknown>): boolean {
+  return simpleKeyed.has(d);
+}
+
+/** Notes a key just added to `d`: one of another kind than `simpleKeyed` allows takes `d` out of it. */
+export function noteKey(d: Map<unknown, unknown>, key: unknown): void {
+  if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'boolean' && key !== null)
+    simpleKeyed.delete(d);
+}
+
+/**
+ * The key of `d` equal to `key` (which `d` does not hold as it is, and is hashable): `True` for `1`, `1` for
+ * `1.0`; or `NOT_FOUND`.
+ */
+export function equalKey(d: Map<unknown, unknown>, key: unknown): unknown {
+  if (typeof key === 'string') return NOT_FOUND;
+  if (simpleKeyed.has(d)) {
+    // A number's equals among such keys: the bool of 0 or 1, and for a float held as an int (`1.0`) the number.
+    const n = key instanceof PyFloat ? key.value : key;
+    if (typeof n === 'number') {
+      if (n !== key && d.has(n)) return n;
+      return n === 1
+        ? d.has(true)
+          ? true
+          : NOT_FOUND
+        : n === 0
+          ? d.has(false)
+            ? false
+            : NOT_FOUND
+          : NOT_FOUND;
+    }
+    if (typeof key === 'boolean') return d.has(key ? 1 : 0) ? (key ? 1 : 0) : NOT_FOUND;
+    if (key === null || isTuple(key)) return NOT_FOUND;
+  }
+  for (const k of d.keys()) {
+    spendRunning(1);
+    if (typeof k !== 'string' && eq(k, key)) return k;
+  }
+  return NOT_FOUND;
+}
+
 /** A dict's value for `key` with Python's key equality (`1 == 1.0 == True`), or `NOT_FOUND`. */
 export function dictLookup(d: Record<string, unknown> | Map<unknown, unknown>, key: unknown): unknown {
   if (d instanceof Map) {
     if (d.has(key)) return d.get(key);
-    if (typeof key === 'string') return NOT_FOUND;
-    for (const [k, value] of d) {
-      spendRunning(1);
-      if (typeof k !== 'string' && eq(k, key)) return value;
-    }
-    return NOT_FOUND;
+    const k = equalKey(d, key);
+    return k === NOT_FOUND ? NOT_FOUND : d.get(k);
   }
   if (typeof key === 'string' && Object.hasOwn(d, key)) return d[key];
   if (key instanceof Markup && Object.hasOwn(d, key.value)) return d[key.value];

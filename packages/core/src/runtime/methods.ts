@@ -7,7 +7,16 @@
 import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { pySorted } from '../filters/ordering';
 import { checkSize, spend, spendRunning, spendRunningOnItems, spendRunningOnText } from '../limits';
-import { callValue, dictItem, NO_ITEM } from './access';
+import {
+  callValue,
+  copiedDict,
+  dictItem,
+  equalKey,
+  hasSimpleKeys,
+  NO_ITEM,
+  newDict,
+  noteKey,
+} from './access';
 import { marksOf } from './array-marks';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
@@ -1068,14 +1077,12 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
       return;
     }
     requireHashable(key);
-    spendRunning(d.size >> 4);
-    for (const k of d.keys()) {
-      if (typeof k !== 'string' && eq(k, key)) {
-        d.set(k, value);
-        return;
-      }
+    const equal = equalKey(d, key);
+    if (equal !== NO_ITEM) d.set(equal, value);
+    else {
+      d.set(key, value);
+      noteKey(d, key);
     }
-    d.set(key, value);
     return;
   }
   const name = typeof key === 'string' ? key : key instanceof Markup ? key.value : undefined;
@@ -1105,7 +1112,8 @@ export function updateWithPair(state: RenderState, d: Dict, key: unknown, value:
  * not by comparing each new key with every key.
  */
 export function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
-  if (!(d instanceof Map)) return (key, value) => dictSet(d, key, value);
+  // A dict whose keys `dictSet` finds without a pass over them needs no index.
+  if (!(d instanceof Map) || hasSimpleKeys(d)) return (key, value) => dictSet(d, key, value);
   const keys = keysByHash(d);
   return (key, value) => {
     if (typeof key === 'string') {
@@ -1113,7 +1121,10 @@ export function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
       return;
     }
     const hash = hashKey(key);
-    if (!keys.has(hash)) keys.set(hash, key);
+    if (!keys.has(hash)) {
+      keys.set(hash, key);
+      noteKey(d, key);
+    }
     d.set(keys.get(hash), value);
   };
 }
@@ -1121,7 +1132,10 @@ export function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
 function dictDelete(d: Dict, key: unknown): void {
   if (d instanceof Map) {
     if (d.has(key)) d.delete(key);
-    else for (const k of d.keys()) if (typeof k !== 'string' && eq(k, key)) d.delete(k);
+    else {
+      const equal = equalKey(d, key);
+      if (equal !== NO_ITEM) d.delete(equal);
+    }
     return;
   }
   delete d[typeof key === 'string' ? key : String(key)];
@@ -1150,29 +1164,17 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
     if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) dictSet(d, k, kwargs[k]);
     return null;
   }
-  if (d instanceof Map && other !== undefined && isDict(other)) {
-    if (!(other instanceof Map)) {
-      // Text keys, which a Map finds itself.
-      const keys = ownKeys(other);
-      for (let i = 0; i < keys.length; i++) {
-        const value = other[keys[i]];
-        if (!isVisible(value)) continue;
-        spend(state, 1);
-        d.set(keys[i], value);
-      }
-      if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) d.set(k, kwargs[k]);
-      return null;
+  if (d instanceof Map && other !== undefined && isDict(other) && !(other instanceof Map)) {
+    // A plain object into a Map: text keys, which a Map finds itself.
+    const keys = ownKeys(other);
+    for (let i = 0; i < keys.length; i++) {
+      const value = other[keys[i]];
+      if (!isVisible(value)) continue;
+      spend(state, 1);
+      d.set(keys[i], value);
     }
-    if (other.size <= FEW_KEYS) {
-      // A few keys (`d.update({id: value})`, the way a template adds to a dict) are set one by one, with no
-      // index of the dict's keys built for them.
-      for (const [k, v] of other) {
-        spend(state, 1);
-        dictSet(d, k, v);
-      }
-      if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) d.set(k, kwargs[k]);
-      return null;
-    }
+    if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) d.set(k, kwargs[k]);
+    return null;
   }
   const set = dictSetter(d);
   if (other !== undefined) {
@@ -1199,9 +1201,6 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
   if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) set(k, kwargs[k]);
   return null;
 }
-
-/** Up to this many keys, `update` sets each in turn rather than index a `Map` dict's keys by hash first. */
-const FEW_KEYS = 8;
 
 function keyError(key: unknown): TemplateRuntimeError {
   return new TemplateRuntimeError('KeyError', repr(key));
@@ -1279,7 +1278,7 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     },
   },
   copy: noArgs((d: Dict) =>
-    d instanceof Map ? new Map(d) : Object.fromEntries(dictEntries(d) as [string, unknown][]),
+    d instanceof Map ? copiedDict(d, d) : Object.fromEntries(dictEntries(d) as [string, unknown][]),
   ),
   clear: noArgs((d: Dict) => {
     writable(d);
@@ -1293,7 +1292,7 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     fn: (state, _d, [items, value]) => {
       const keys = iterate(items);
       const fill = value ?? null;
-      const out = keys.every((k) => typeof k === 'string') ? {} : new Map<unknown, unknown>();
+      const out = keys.every((k) => typeof k === 'string') ? {} : newDict();
       const set = dictSetter(out);
       for (const k of keys) {
         spend(state, 1);
