@@ -87,4 +87,20 @@ export const cases: Case[] = rows([
   ['slice of a dict is a TypeError', '{{ d[1:] }}', { d: { a: 1 } }],
   ['slice with a string bound is a TypeError', '{{ s[a:] }}', { s: 'abc', a: '1' }],
   ['string with unicode escapes indexed', "{{ '\\u00e9t\\u00e9'[0] }}"],
+  [
+    'slices of a text with surrogates from either end',
+    "{% set s = 'ab\ud83d\ude00cd\ud83d\ude00ef' %}{{ s[:3] }}|{{ s[3:] }}|{{ s[-3:] }}|{{ s[:-3] }}|{{ s[-4:-1] }}|{{ s[2:3] }}|{{ s[:2] }}|{{ s[7:] }}|{{ s[8:] }}|{{ s[-1:] }}|{{ s[-8:-6] }}|{{ s[-20:2] }}|{{ s[1:-1] }}|{{ s[5:2] }}|{{ s[-2:-5] }}",
+  ],
+  [
+    'slices of a text of astral characters only',
+    "{% set s = '\ud83d\ude00\ud83d\ude00\ud83d\ude00' %}{{ s[:1] }}|{{ s[1:] }}|{{ s[-1:] }}|{{ s[:-1] }}|{{ s[-2:-1] }}|{{ s[0:0] }}|{{ s[3:] }}|{{ s[-3:] }}",
+  ],
+  [
+    'slices of a plain text from either end and both',
+    "{% set s = 'plain text here' %}{{ s[:5] }}|{{ s[6:] }}|{{ s[-4:] }}|{{ s[:-5] }}|{{ s[-9:-5] }}|{{ s[20:] }}|{{ s[-30:] }}|{{ s[:0] }}|{{ s[3:-3] }}|{{ s[-3:3] }}",
+  ],
+  [
+    'slices around an astral character past 32 units',
+    "{% set s = '\u00e9' * 40 ~ '\ud83d\ude00' ~ 'x' * 40 %}{{ s[:35]|length }}|{{ s[38:43] }}|{{ s[-42:-38] }}|{{ s[40:41] }}|{{ s[41:] }}|{{ s[:41][-2:] }}",
+  ],
 ]);

@@ -392,6 +392,38 @@ function sliceBounds(n: number, start: number | null, stop: number | null, step:
   return [clamp(start, true), clamp(stop, false)];
 }
 
+/**
+ * The units of `text[start:stop]` when no surrogate comes before its bounds, from the start (`code[:3]`,
+ * `code[3:]`) or from the end (`card[-4:]`), where code points and units are the same: found without a search of
+ * the whole text (a regular expression per slice, half of what `code[:3]` cost). Null when the bounds count from
+ * both ends, or a surrogate is in the way.
+ */
+function unitBounds(text: string, start: number | null, stop: number | null): [number, number] | null {
+  const n = text.length;
+  let from: number;
+  let to: number;
+  if ((start === null || start >= 0) && (stop === null || stop >= 0)) {
+    from = start === null ? 0 : Math.min(start, n);
+    to = stop === null ? n : Math.min(stop, n);
+    if (!surrogateFree(text, 0, stop === null ? from : Math.max(from, to))) return null;
+  } else if ((start === null || start < 0) && (stop === null || stop < 0)) {
+    from = start === null ? 0 : Math.max(n + start, 0);
+    to = stop === null ? n : Math.max(n + stop, 0);
+    if (!surrogateFree(text, start === null ? to : Math.min(from, to), n)) return null;
+  } else return null;
+  return [from, to];
+}
+
+/** True when units `from` to `to` of `text` hold no surrogate: a few looked at, or the whole text asked. */
+function surrogateFree(text: string, from: number, to: number): boolean {
+  if (to - from > 32) return !hasSurrogate(text);
+  for (let i = from; i < to; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdfff) return false;
+  }
+  return true;
+}
+
 function pick<T>(items: T[], start: number, stop: number, step: number): T[] {
   if (step === 1) return start < stop ? items.slice(start, stop) : [];
   const out: T[] = [];
@@ -429,7 +461,9 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
     const n = text.length;
     if (by === 1 && (a === null || a === 0 || a <= -n) && (b === null || b >= n)) return obj;
     let result: string;
-    if (!hasSurrogate(text)) {
+    const units = by === 1 ? unitBounds(text, a, b) : null;
+    if (units !== null) result = units[0] < units[1] ? text.slice(units[0], units[1]) : '';
+    else if (!hasSurrogate(text)) {
       const [from, to] = sliceBounds(text.length, a, b, by);
       if (by === 1) result = from < to ? text.slice(from, to) : '';
       else {
