@@ -130,4 +130,13 @@ export const cases: Case[] = rows([
     'round with a method and negative digits of an int past the largest float',
     "{{ (10 ** 309)|round(-2, 'ceil') }}",
   ],
+  [
+    'filesizeformat at the edges of every unit',
+    '{% for v in [0, 1, 2, 999, 1000, 1001, 999999, 1000000, 1e9 - 1, 1e9, 123456789012, 1e21, 1e24, 1e24 - 1e9, 1e25, 1e27, 1e27 - 1e12, 1e30, 1.5, 1023, 1024, 1048575, 1048576, 2**80, 2**90, -5, -5000] %}{{ v|filesizeformat }}/{{ v|filesizeformat(true) }};{% endfor %}{{ n|float|filesizeformat }}{{ i|float|filesizeformat(true) }}',
+    { n: 'nan', i: 'inf' },
+  ],
+  [
+    'int of text in other bases, short and long',
+    "{{ 'ff'|int(base=16) }} {{ 'FF'|int(base=16) }} {{ '0xff'|int(base=16) }} {{ '0xff'|int(base=0) }} {{ '-ff'|int(base=16) }} {{ '-0'|int(base=16) }} {{ ' 7f '|int(base=16) }} {{ '7g'|int(base=16) }} {{ '777'|int(base=8) }} {{ '0o777'|int(base=0) }} {{ '101'|int(base=2) }} {{ '102'|int(base=2) }} {{ 'zzzzzzzzzz'|int(base=36) }} {{ 'zzzzzzzzzzz'|int(base=36) }} {{ 'f_f'|int(base=16) }} {{ '_ff'|int(base=16) }} {{ ''|int(base=16) }} {{ '+a'|int(base=11) }} {{ '010'|int(base=0) }} {{ 'Z'|int(base=36) }} {{ '['|int(base=36) }} {{ '@'|int(base=16) }} {{ '`'|int(base=36) }} {{ '{'|int(base=36) }}",
+  ],
 ]);

@@ -140,6 +140,8 @@ export function parsePyInt(text: string, base: number): number | bigint | undefi
     // Base 0 reads like a Python literal: no leading zeros on a non-zero number.
     if (/^0/.test(s) && !/^0(?:_?0)*$/.test(s)) return undefined;
   }
+  const small = smallIntText(s, radix);
+  if (small !== undefined) return negative && small !== 0 ? -small : small;
   if (!/^[0-9a-z](?:_?[0-9a-z])*$/i.test(s)) return undefined;
   const digits = s.replace(/_/g, '').toLowerCase();
   for (const ch of digits) if (Number.parseInt(ch, 36) >= radix) return undefined;
@@ -153,6 +155,23 @@ export function parsePyInt(text: string, base: number): number | bigint | undefi
     for (const ch of digits) value = value * big + BigInt(Number.parseInt(ch, 36));
   }
   return int(negative ? -value : value);
+}
+
+/**
+ * The value of `s`, up to ten digits of `radix` and nothing else (`ff`, `0755`), read in one pass: such a value is
+ * exact as a JS number (36 ** 10 < 2 ** 53). `undefined` for any other text, which `parsePyInt` reads by BigInt
+ * (`'ff'|int(base=16)` cost 240 ns so).
+ */
+function smallIntText(s: string, radix: number): number | undefined {
+  if (s.length === 0 || s.length > 10) return undefined;
+  let value = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const digit = c >= 48 && c <= 57 ? c - 48 : (c | 32) >= 97 && (c | 32) <= 122 ? (c | 32) - 87 : 99;
+    if (digit >= radix) return undefined;
+    value = value * radix + digit;
+  }
+  return value;
 }
 
 /** Python's `float(x)` for the `float` filter and `filesizeformat`: `undefined` where Python raises TypeError or ValueError. */
@@ -384,15 +403,29 @@ function doFilesizeformat(_state: unknown, value: unknown, binary: unknown = fal
   const base = isBinary ? 1024 : 1000;
   if (bytes === 1) return '1 Byte';
   if (bytes < base) return `${truncate(bytes) ?? 0} Bytes`;
-  let shown = '';
-  for (let i = 0; i < SIZE_PREFIXES.length; i++) {
-    const unit = isBinary ? 1024 ** (i + 2) : Number(`1e${3 * (i + 2)}`);
-    const prefix = isBinary ? `${SIZE_PREFIXES[i].toUpperCase()}iB` : `${SIZE_PREFIXES[i]}B`;
-    shown = `${formatFixed((base * bytes) / unit, 1)} ${prefix}`;
-    if (bytes < unit) return shown;
-  }
-  return shown;
+  // The first unit past the size, or the last: Jinja2 formats only that one.
+  const units = isBinary ? BINARY_UNITS : DECIMAL_UNITS;
+  let i = 0;
+  while (
+    i < units.length - 1 &&
+    !(bytes < units[i] || (bytes === units[i] && isBinary === false && DECIMAL_ROUNDED_DOWN[i]))
+  )
+    i++;
+  return `${formatFixed((base * bytes) / units[i], 1)} ${isBinary ? BINARY_PREFIXES[i] : DECIMAL_PREFIXES[i]}`;
 }
+
+/**
+ * `filesizeformat`'s units from the mega on, `1000 ** (i + 2)` and `1024 ** (i + 2)`: Python's ints, which a
+ * float is compared with exactly and divided by as the nearest float (`1e24`, not JS's `1000 ** 8`).
+ */
+const DECIMAL_UNITS = SIZE_PREFIXES.map((_, i) => Number(`1e${3 * (i + 2)}`));
+/** Whether the float nearest a decimal unit is below it (`1e24` is 999999999999999983222784): a size equal to it is under the unit. */
+const DECIMAL_ROUNDED_DOWN = SIZE_PREFIXES.map(
+  (_, i) => BigInt(DECIMAL_UNITS[i]) < 10n ** BigInt(3 * (i + 2)),
+);
+const BINARY_UNITS = SIZE_PREFIXES.map((_, i) => 1024 ** (i + 2));
+const DECIMAL_PREFIXES = SIZE_PREFIXES.map((prefix) => `${prefix}B`);
+const BINARY_PREFIXES = SIZE_PREFIXES.map((prefix) => `${prefix.toUpperCase()}iB`);
 
 /** The number filters, by name. */
 export const numberFilters: Readonly<Record<string, FilterSpec>> = {
