@@ -13,6 +13,7 @@ import {
   timeLimitError,
 } from './limits';
 import { parse } from './parser/parser';
+import { noteListEdit } from './runtime/member-sets';
 import type { FilterSpec, Registry, TestSpec } from './runtime/state';
 import { SourceCache } from './source-cache';
 import { builtinTests } from './tests/index';
@@ -76,6 +77,8 @@ export class Template {
   private readonly limits: Limits;
   private readonly registry: Registry;
   private readonly clock: () => Date;
+  /** The state of this template's last render, for the next one (a render inside it makes its own). */
+  private spareRun: Run | null = null;
 
   /** @internal Use `compile`. */
   constructor(source: string, compiled: Compiled, limits: Limits, registry: Registry, clock: () => Date) {
@@ -117,7 +120,15 @@ export class Template {
     // Before this render's clock starts, so compiling with a copy does not count against its time limit (a
     // template rendered inside another's render, as a content block is, spends the outer render's time).
     if (compiled.renders >= 0 && compiled.renders++ >= rendersBeforeOwnCode()) this.takeOwnCode();
-    const run = new Run(variables, this.limits, this.registry, this.clock);
+    let run = this.spareRun;
+    if (run === null) run = new Run(variables, this.limits, this.registry, this.clock);
+    else {
+      // The same state again: what the last render learned of lists (`in`'s sets, keyed by the render) is made
+      // stale, as a new render's would be; the caller may have changed them since.
+      this.spareRun = null;
+      run.reset(variables);
+      noteListEdit();
+    }
     const outer = enterRender(run);
     let out: string;
     try {
@@ -131,6 +142,8 @@ export class Template {
     } finally {
       budget?.stop();
       leaveRender(outer);
+      run.release();
+      this.spareRun = run;
     }
     if (out.length > this.limits.maxOutputSize) {
       throw new LimitError(

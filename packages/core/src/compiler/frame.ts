@@ -51,6 +51,9 @@ export const Control = { None: 0, Break: 1, Continue: 2 } as const;
 /** One of `Control`'s values. */
 export type Control = (typeof Control)[keyof typeof Control];
 
+/** The variables of a render state between renders. */
+const NO_VARIABLES: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
 /** One render: its variables, limits, clock and counters. */
 export class Run implements RenderState {
   iterationsLeft: number;
@@ -83,6 +86,24 @@ export class Run implements RenderState {
 
   now(): Date {
     return this.clock();
+  }
+
+  /** Lets go of the render's variables and error, so that a template kept for its next render holds neither. */
+  release(): void {
+    (this as { ctx: Record<string, unknown> }).ctx = NO_VARIABLES;
+    this.joinError = null;
+  }
+
+  /** Makes this the state of a new render with `ctx`, as the constructor does. */
+  reset(ctx: Record<string, unknown>): void {
+    (this as { ctx: Record<string, unknown> }).ctx = ctx;
+    this.iterationsLeft = this.limits.maxLoopIterations;
+    this.deadline = 0;
+    this.unitsLeft = UNITS_PER_CLOCK_READ;
+    this.depth = 0;
+    this.control = Control.None;
+    this.joinError = null;
+    (this as { plainCtx: boolean }).plainCtx = ctx.constructor === Object;
   }
 }
 
