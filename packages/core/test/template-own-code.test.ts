@@ -5,7 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { copiesForHeap } from '../src/compiler/code-copies';
 import { COPY_LINKS } from '../src/compiler/copy-links';
 import { codeCopyStatus, compile, configureCodeCopies } from '../src/index';
 
@@ -27,13 +29,21 @@ describe('code copies, from the sources (no copy file beside them)', () => {
 
   it('take settings that are whole numbers of at least 0, and say which are in force', () => {
     const before = configureCodeCopies();
-    expect(before).toEqual({ copies: 128, afterRenders: 100 });
+    expect(before).toEqual({ copies: copiesForHeap(getHeapStatistics().heap_size_limit), afterRenders: 100 });
     expect(() => configureCodeCopies({ copies: -1 })).toThrow(
       'copies must be a whole number of at least 0, not -1',
     );
     expect(() => configureCodeCopies({ afterRenders: 1.5 })).toThrow(/afterRenders must be a whole number/);
-    expect(configureCodeCopies({ afterRenders: 5 })).toEqual({ copies: 128, afterRenders: 5 });
+    expect(configureCodeCopies({ afterRenders: 5 })).toEqual({ copies: before.copies, afterRenders: 5 });
     expect(configureCodeCopies(before)).toEqual(before);
+  });
+
+  it('default to one copy per 16 MB of the heap V8 may grow to, from 32 to 256', () => {
+    const MB = 2 ** 20;
+    expect([256, 1024, 2048, 4144, 8192, 65536].map((mb) => copiesForHeap(mb * MB))).toEqual([
+      32, 64, 128, 256, 256, 256,
+    ]);
+    expect(configureCodeCopies().copies).toBe(copiesForHeap(getHeapStatistics().heap_size_limit));
   });
 });
 
@@ -227,6 +237,23 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
       expect(() => long.render()).toThrow(core.LimitError);
       expect(long.ownCode).toBe(true);
     });
+  });
+});
+
+describe.runIf(existsSync(DIST))('code copies in a process of a smaller heap', () => {
+  it('are fewer by default', () => {
+    const script = `
+      const core = await import(${JSON.stringify(DIST.href)});
+      const { getHeapStatistics } = await import('node:v8');
+      console.log(JSON.stringify([core.configureCodeCopies().copies, getHeapStatistics().heap_size_limit]));
+    `;
+    const [copies, limit] = JSON.parse(
+      execFileSync(process.execPath, ['--max-old-space-size=1024', '--input-type=module', '-e', script], {
+        encoding: 'utf8',
+      }),
+    ) as [number, number];
+    expect(copies).toBe(copiesForHeap(limit));
+    expect(copies).toBeLessThan(copiesForHeap(getHeapStatistics().heap_size_limit));
   });
 });
 
