@@ -108,6 +108,19 @@ export const cases: Case[] = rows([
   ['list.copy', '{{ [1, 2].copy() }}'],
   ['dict.copy', "{{ {'a': 1}.copy() }}"],
   ['list.append mutates the list and returns None', '{% set xs = [1] %}{{ xs.append(2) }}{{ xs }}'],
+  [
+    'count and index of lists, tuples and ranges by Python equality',
+    "{{ [1, 2, 1.0, true, 'a'].count(1) }} {{ ['a', 'b', 'a'].count('a') }} {{ [[1], [1]].count([1]) }} {{ (1, 2, 1).count(1) }} {{ range(5).count(3) }} {{ [1, 2].index(2) }} {{ (1, 2).index(2) }} {{ range(3).index(2) }} {{ [none, none].count(none) }} {{ ['a'].count(none) }}",
+  ],
+  ['list.index of a missing value', '{{ [1, 2].index(3) }}'],
+  ['tuple.index of a missing value', '{{ (1, 2).index(3) }}'],
+  ['range.index of a missing int', '{{ range(3).index(7) }}'],
+  ['range.index of a missing text', "{{ range(3).index('x') }}"],
+  ['list.index of a missing text', "{{ ['a', 'b'].index('c') }}"],
+  [
+    'index from a start, and count of a tuple',
+    "{{ [1, 2, 3, 2].index(2, 2) }} {{ [1.0, 2].index(true) }} {{ ('a', 'b').count('b') }}",
+  ],
   ['dict.update is allowed by SandboxedEnvironment', "{% set d = {} %}{{ d.update({'a': 1}) }}"],
   [
     'an empty dict counts by int keys',

@@ -4044,6 +4044,11 @@ export class Compiler {
       const loopMethod = plain ? loopMethodOf(callee, positional, args) : null;
       // Any other receiver than a string, for the call below.
       const other = (f: Frame, o: unknown): unknown => {
+        // A list first: told by one check, where the engine's objects are told by their prototypes.
+        if (onList !== null && Array.isArray(o) && marksOf(o) === undefined) {
+          spendOnItems(f.run, o);
+          return onList(f.run, o, positional(f), NO_KWARGS);
+        }
         if (o instanceof AttributeSource) {
           // The engine's objects (`loop`, a cycler, a joiner) have no str, list or dict method.
           if (loopMethod !== null && o instanceof LoopContext) return loopMethod(o, f);
@@ -4051,10 +4056,6 @@ export class Compiler {
           if (own !== undefined) return own(o, f.run, positional(f), withCaller(f));
         } else {
           if (onDict !== null && isDict(o)) return onDict(f.run, o, positional(f), NO_KWARGS);
-          if (onList !== null && Array.isArray(o) && marksOf(o) === undefined) {
-            spendOnItems(f.run, o);
-            return onList(f.run, o, positional(f), NO_KWARGS);
-          }
           const method = find(o);
           if (method !== null) return callResolved(f.run, method, o, positional(f), withCaller(f));
         }

@@ -882,7 +882,7 @@ function sequenceIndex(
   x: unknown,
   start: unknown,
   end: unknown,
-  missing: () => string,
+  missing: (x: unknown) => string,
 ): number {
   let a = 0;
   let b = list.length;
@@ -895,8 +895,15 @@ function sequenceIndex(
     const item = list[i];
     if (item === x || (!(text && typeof item === 'string') && eq(item, x))) return i;
   }
-  throw valueError(missing());
+  throw valueError(missing(x));
 }
+
+/** What `index` says of a value a tuple, a range or a list has not (CPython's words). */
+const notInTuple = (): string => 'tuple.index(x): x not in tuple';
+// CPython's range answers an int (or bool) itself; any other value it searches for as a sequence does.
+const notInRange = (x: unknown): string =>
+  isInt(x) || typeof x === 'boolean' ? `${repr(x)} is not in range` : 'sequence.index(x): x not in sequence';
+const notInList = (x: unknown): string => `${repr(x)} is not in list`;
 
 /** A start or stop of `index`: none, or an int (a bool counts). */
 function indexBound(v: unknown): number | null {
@@ -948,12 +955,21 @@ const TUPLE_METHODS: Record<string, Method<unknown[]>> = {
   count: {
     params: ['value'],
     required: 1,
-    fn: (_state, list, [x]) => list.filter((item) => eq(item, x)).length,
+    fn: (_state, list, [x]) => {
+      // As `index` compares: the same value at once, two texts without `eq`.
+      const text = typeof x === 'string';
+      let n = 0;
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i];
+        if (item === x || (!(text && typeof item === 'string') && eq(item, x))) n++;
+      }
+      return n;
+    },
   },
   index: {
     params: ['value', 'start', 'stop'],
     required: 1,
-    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, () => 'tuple.index(x): x not in tuple'),
+    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, notInTuple),
   },
 };
 
@@ -963,12 +979,7 @@ const RANGE_METHODS: Record<string, Method<unknown[]>> = {
     params: ['value'],
     required: 1,
     // CPython's range answers an int (or bool) itself; any other value it searches for as a sequence does.
-    fn: (_state, items, [x]) =>
-      sequenceIndex(items, x, undefined, undefined, () =>
-        isInt(x) || typeof x === 'boolean'
-          ? `${repr(x)} is not in range`
-          : 'sequence.index(x): x not in sequence',
-      ),
+    fn: (_state, items, [x]) => sequenceIndex(items, x, undefined, undefined, notInRange),
   },
 };
 
@@ -977,7 +988,7 @@ const LIST_METHODS: Record<string, Method<unknown[]>> = {
   index: {
     params: ['value', 'start', 'stop'],
     required: 1,
-    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, () => `${repr(x)} is not in list`),
+    fn: (_state, list, [x, a, b]) => sequenceIndex(list, x, a, b, notInList),
   },
   append: {
     params: ['object'],
