@@ -72,7 +72,8 @@ export function truthy(v: unknown): boolean {
   // A plain object (JSON's, a dict literal's) is asked before the engine's classes, each an `instanceof` test:
   // by its constructor first, a load the inline cache answers (`Object.getPrototypeOf` is a call into the runtime,
   // 17% of a loop testing `if loop.previtem`), as `isPlainObject` tells it.
-  if ((v as { constructor?: unknown }).constructor === Object) return plainDictHasItems(v as Record<string, unknown>);
+  if ((v as { constructor?: unknown }).constructor === Object)
+    return plainDictHasItems(v as Record<string, unknown>);
   const proto = Object.getPrototypeOf(v);
   if (proto === Object.prototype || proto === null) return plainDictHasItems(v as Record<string, unknown>);
   if (v instanceof Undefined) return false;
@@ -771,7 +772,10 @@ export function containsText(container: unknown, key: string): boolean {
   if (typeof container === 'string') return container.includes(key);
   if (typeof container === 'object' && container !== null) {
     if (Array.isArray(container)) return listHas(container, key);
-    if (Object.getPrototypeOf(container) === Object.prototype) {
+    if (
+      (container as { constructor?: unknown }).constructor === Object ||
+      Object.getPrototypeOf(container) === Object.prototype
+    ) {
       return Object.hasOwn(container, key) && isVisible((container as Record<string, unknown>)[key]);
     }
   }
