@@ -56,23 +56,24 @@ const NO_VARIABLES: Record<string, unknown> = Object.freeze({}) as Record<string
 
 /** One render: its variables, limits, clock and counters. */
 export class Run implements RenderState {
-  iterationsLeft: number;
-  deadline = 0;
-  unitsLeft = UNITS_PER_CLOCK_READ;
-  depth = 0;
+  // What a render counts, set by `reset` for each render (the constructor's too).
+  iterationsLeft!: number;
+  deadline!: number;
+  unitsLeft!: number;
+  depth!: number;
   /** Pending `break`/`continue`. */
-  control: Control = Control.None;
+  control!: Control;
   /**
    * The first piece of output that is not text (a `{% filter %}` block's or a `{% call %}`'s), whose error waits
    * for the output it is part of to be joined, as Python's `''.join` raises it only then (see `outputPiece`).
    */
-  joinError: Error | null = null;
+  joinError!: Error | null;
   /**
    * The render variables are a plain object, so a name they lack is not inherited either (see `lookupVariable`):
    * told as the property loads tell plain objects (`constructor === Object`, keyed-access.ts), a read through
    * the prototype's cache, where `Object.getPrototypeOf` went to the runtime (7 ns of every render).
    */
-  readonly plainCtx: boolean;
+  readonly plainCtx!: boolean;
 
   constructor(
     readonly ctx: Record<string, unknown>,
@@ -80,8 +81,7 @@ export class Run implements RenderState {
     readonly registry: Registry,
     readonly clock: () => Date,
   ) {
-    this.iterationsLeft = limits.maxLoopIterations;
-    this.plainCtx = ctx.constructor === Object;
+    this.reset(ctx);
   }
 
   now(): Date {
@@ -94,7 +94,7 @@ export class Run implements RenderState {
     this.joinError = null;
   }
 
-  /** Makes this the state of a new render with `ctx`, as the constructor does. */
+  /** Makes this the state of a new render with `ctx`: the constructor's, and a kept state's again. */
   reset(ctx: Record<string, unknown>): void {
     (this as { ctx: Record<string, unknown> }).ctx = ctx;
     this.iterationsLeft = this.limits.maxLoopIterations;

@@ -406,11 +406,7 @@ function doFilesizeformat(_state: unknown, value: unknown, binary: unknown = fal
   // The first unit past the size, or the last: Jinja2 formats only that one.
   const units = isBinary ? BINARY_UNITS : DECIMAL_UNITS;
   let i = 0;
-  while (
-    i < units.length - 1 &&
-    !(bytes < units[i] || (bytes === units[i] && isBinary === false && DECIMAL_ROUNDED_DOWN[i]))
-  )
-    i++;
+  while (i < units.length - 1 && !underUnit(bytes, isBinary, i)) i++;
   return `${formatFixed((base * bytes) / units[i], 1)} ${isBinary ? BINARY_PREFIXES[i] : DECIMAL_PREFIXES[i]}`;
 }
 
@@ -419,6 +415,12 @@ function doFilesizeformat(_state: unknown, value: unknown, binary: unknown = fal
  * float is compared with exactly and divided by as the nearest float (`1e24`, not JS's `1000 ** 8`).
  */
 const DECIMAL_UNITS = SIZE_PREFIXES.map((_, i) => Number(`1e${3 * (i + 2)}`));
+/** Whether a size is under unit `i`, as Python compares a float with the unit's exact int. */
+function underUnit(bytes: number, binary: boolean, i: number): boolean {
+  if (binary) return bytes < BINARY_UNITS[i];
+  return bytes < DECIMAL_UNITS[i] || (bytes === DECIMAL_UNITS[i] && DECIMAL_ROUNDED_DOWN[i]);
+}
+
 /** Whether the float nearest a decimal unit is below it (`1e24` is 999999999999999983222784): a size equal to it is under the unit. */
 const DECIMAL_ROUNDED_DOWN = SIZE_PREFIXES.map(
   (_, i) => BigInt(DECIMAL_UNITS[i]) < 10n ** BigInt(3 * (i + 2)),

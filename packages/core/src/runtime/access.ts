@@ -126,23 +126,16 @@ export function noteKey(d: Map<unknown, unknown>, key: unknown): void {
  * `1.0`; or `NOT_FOUND`.
  */
 export function equalKey(d: Map<unknown, unknown>, key: unknown): unknown {
-  if (typeof key === 'string') return NOT_FOUND;
+  // A text, and a float with a fraction (a float held as an int is a `PyFloat`), equal nothing but themselves.
+  if (typeof key === 'string' || (typeof key === 'number' && !Number.isInteger(key))) return NOT_FOUND;
   if (simpleKeyed.has(d)) {
     // A number's equals among such keys: the bool of 0 or 1, and for a float held as an int (`1.0`) the number.
-    const n = key instanceof PyFloat ? key.value : key;
+    const n = key instanceof PyFloat ? key.value : typeof key === 'boolean' ? Number(key) : key;
     if (typeof n === 'number') {
       if (n !== key && d.has(n)) return n;
-      return n === 1
-        ? d.has(true)
-          ? true
-          : NOT_FOUND
-        : n === 0
-          ? d.has(false)
-            ? false
-            : NOT_FOUND
-          : NOT_FOUND;
+      const bool = n === 1 ? true : n === 0 ? false : undefined;
+      return bool !== undefined && bool !== key && d.has(bool) ? bool : NOT_FOUND;
     }
-    if (typeof key === 'boolean') return d.has(key ? 1 : 0) ? (key ? 1 : 0) : NOT_FOUND;
     if (key === null || isTuple(key)) return NOT_FOUND;
   }
   for (const k of d.keys()) {

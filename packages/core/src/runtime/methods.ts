@@ -1081,9 +1081,9 @@ function writable(d: Dict): Dict {
  */
 export function dictSet(d: Dict, key: unknown, value: unknown): void {
   if (d instanceof Map) {
-    // A text, a key the dict holds, or a float with a fraction (no other value equals one) is set at once; any
-    // other key is looked for among the keys that may equal it (`1`, `1.0`, `True`).
-    if (typeof key === 'string' || d.has(key) || (typeof key === 'number' && !Number.isInteger(key))) {
+    // A text or a key the dict holds is set at once; any other key is looked for among the keys that may equal it
+    // (`1`, `1.0`, `True`).
+    if (typeof key === 'string' || d.has(key)) {
       d.set(key, value);
       return;
     }
@@ -1114,7 +1114,8 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
 export function updateWithPair(state: RenderState, d: Dict, key: unknown, value: unknown): void {
   writable(d);
   spend(state, 1);
-  if (typeof key !== 'string') requireHashable(key);
+  // A Map's `dictSet` asks itself; a plain object's refuses any key but text, after the literal would have.
+  if (typeof key !== 'string' && !(d instanceof Map)) requireHashable(key);
   dictSet(d, key, value);
 }
 
@@ -1162,9 +1163,9 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
   writable(d);
   // Python asks `other` for `keys` first, which an Undefined refuses.
   if (other instanceof Undefined) throw undefinedError(other);
-  if (other !== undefined && isDict(other) && !(other instanceof Map) && !(d instanceof Map)) {
-    // A plain object into a plain object (`d.update({key: value})`): its keys as they are, with no list of pairs
-    // and no setter.
+  if (other !== undefined && isDict(other) && !(other instanceof Map)) {
+    // A plain object (`d.update({key: value})`): its text keys as they are, with no list of pairs and no setter
+    // (a Map sets a text key at once).
     const keys = ownKeys(other);
     for (let i = 0; i < keys.length; i++) {
       const value = other[keys[i]];
@@ -1173,18 +1174,6 @@ function update(state: RenderState, d: Dict, other: unknown, kwargs: Kwargs): nu
       dictSet(d, keys[i], value);
     }
     if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) dictSet(d, k, kwargs[k]);
-    return null;
-  }
-  if (d instanceof Map && other !== undefined && isDict(other) && !(other instanceof Map)) {
-    // A plain object into a Map: text keys, which a Map finds itself.
-    const keys = ownKeys(other);
-    for (let i = 0; i < keys.length; i++) {
-      const value = other[keys[i]];
-      if (!isVisible(value)) continue;
-      spend(state, 1);
-      d.set(keys[i], value);
-    }
-    if (kwargs !== NO_KWARGS) for (const k of keywordNames(kwargs)) d.set(k, kwargs[k]);
     return null;
   }
   const set = dictSetter(d);

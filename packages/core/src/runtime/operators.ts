@@ -24,6 +24,7 @@ import {
   int,
   isDict,
   isNumber,
+  isPlainObject,
   isTuple,
   iteratorKind,
   Markup,
@@ -69,13 +70,10 @@ export function truthy(v: unknown): boolean {
   if (v === null) return false;
   // Iterators (what `map` or `select` return) are true even when empty, as Python's generators are.
   if (Array.isArray(v)) return v.length > 0 || iteratorKind(v) !== undefined;
-  // A plain object (JSON's, a dict literal's) is asked before the engine's classes, each an `instanceof` test:
-  // by its constructor first, a load the inline cache answers (`Object.getPrototypeOf` is a call into the runtime,
-  // 17% of a loop testing `if loop.previtem`), as `isPlainObject` tells it.
-  if ((v as { constructor?: unknown }).constructor === Object)
-    return plainDictHasItems(v as Record<string, unknown>);
-  const proto = Object.getPrototypeOf(v);
-  if (proto === Object.prototype || proto === null) return plainDictHasItems(v as Record<string, unknown>);
+  // A plain object (JSON's, a dict literal's) is asked before the engine's classes, each an `instanceof` test,
+  // by `isPlainObject`'s constructor test (`Object.getPrototypeOf` first was 17% of a loop testing `if
+  // loop.previtem`).
+  if (isPlainObject(v as object)) return plainDictHasItems(v as Record<string, unknown>);
   if (v instanceof Undefined) return false;
   if (v instanceof PyFloat) return v.value !== 0;
   if (v instanceof Markup) return v.value.length > 0;
@@ -772,10 +770,7 @@ export function containsText(container: unknown, key: string): boolean {
   if (typeof container === 'string') return container.includes(key);
   if (typeof container === 'object' && container !== null) {
     if (Array.isArray(container)) return listHas(container, key);
-    if (
-      (container as { constructor?: unknown }).constructor === Object ||
-      Object.getPrototypeOf(container) === Object.prototype
-    ) {
+    if (isPlainObject(container)) {
       return Object.hasOwn(container, key) && isVisible((container as Record<string, unknown>)[key]);
     }
   }
