@@ -34,7 +34,20 @@ const key = fc.constantFrom(
   "'k' ~ i",
 );
 const value = fc.constantFrom('1', "'x'", 'i', 'none', '[i]', 'd|length');
-const start = fc.constantFrom('{}', '{}', 'dict()', '{1: 2}', "{'z': 0, 2: 1}", '{true: 0}');
+// Text keys only too: a literal (in a template that adds a key, and so names `update` or `setdefault`), `dict(a=1)`,
+// a copy and `dict.fromkeys` each take any key later.
+const start = fc.constantFrom(
+  '{}',
+  '{}',
+  'dict()',
+  '{1: 2}',
+  "{'z': 0, 2: 1}",
+  '{true: 0}',
+  "{'a': 1, 'b': 2}",
+  'dict(a=1)',
+  "{'a': 1}.copy()",
+  "dict.fromkeys('ab', 0)",
+);
 
 const operation = fc.oneof(
   fc.tuple(key, value).map(([k, v]) => `{% set _ = d.update({${k}: ${v}}) %}`),

@@ -60,7 +60,10 @@ export const cases: Case[] = rows([
   ],
   ['a macro calling itself without end is a LimitError', '{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}'],
   ['a macro parameter named twice is reported by its name', '{% macro m(a, a) %}{% endmacro %}'],
-  ['a dict literal of string keys takes no int key', "{{ {'a': 1}.setdefault(1) }}"],
+  [
+    'a dict literal of string keys takes no int key by a method of a computed name',
+    "{% set m = 'setdefault' %}{{ {'a': 1}[m](1) }}",
+  ],
   ['a data dict takes no int key', '{{ d.update({1: 2}) }}', { d: { a: 1 } }],
   ['an unknown filter with a keyword in an if', '{% if x|nope(a=1) %}{% endif %}'],
   ['an unknown filter after an or decided by a large constant', "{{ 'x' * 2000 or y|nope }}"],

@@ -254,4 +254,50 @@ export const cases: Case[] = rows([
   ['list.sort counts all its arguments', "{{ x.sort(1, key=none, reverse='x') }}", { x: [1] }],
   ['list.pop reads its index before it finds the list empty', '{% set b = [] %}{{ b.pop(1.5) }}'],
   ['dict.pop of an empty dict does not hash the key', '{% set d = {} %}{{ d.pop([1], 2) }}|{{ d.pop([1]) }}'],
+  [
+    'a literal of text keys takes int keys and keeps a number-like key in its place',
+    "{% set d = {'a': 1} %}{% set _ = d.update({'1': 2, 'b': 3, 4: 5}) %}{{ d }}{{ d|list }}{{ d.a }}{{ d['1'] }}{{ d[4] }}{{ d|tojson }}",
+  ],
+  [
+    'a literal of text keys takes an int key by setdefault, and by a subscript naming the method',
+    "{{ {'a': 1}.setdefault(1) }}{% set d = {'a': 1} %}{{ d['update']({2: 3}) }}{{ d }}{{ d|dictsort(by='value') }}",
+  ],
+  [
+    'a literal in a template that adds keys keeps the first of equal keys and the last value',
+    "{% set d = {'a': 1, 'a'|safe: 2, 1: 3, 1.0: 4, true: 5} %}{{ d }}{{ d|length }}{% set _ = d.update(a=0) %}{{ d }}",
+  ],
+  [
+    'a literal in a template that adds keys reads as a plain one does',
+    "{% set x = {'k': [1], 'items': 2} %}{{ x.k }}{{ x['k'] }}{{ x.items()|list }}{{ x['items'] }}{{ x|tojson }}{{ x.get('k') }}{{ x is mapping }}{{ 'k' in x }}{% set _ = x.update(k=2) %}{{ x }}{{ x == {'k': 2, 'items': 2} }}",
+  ],
+  [
+    'dict() of keywords and pairs takes int keys later',
+    "{% set d = dict(a=1, b=2) %}{{ d.a }}{% set _ = d.setdefault(7, 'x') %}{{ d }}{% set c = dict(d, z=1) %}{{ c }}{{ dict([('1', 2), ('a', 3)]) }}{{ dict(**{'b': 1, '2': 0}) }}",
+  ],
+  [
+    'dict.copy of a dict of text keys takes int keys',
+    "{% set e = x.copy() %}{% set _ = e.update({3: 4}) %}{{ e }}{{ x }}{{ e is mapping }}{{ e|dictsort(by='value') }}",
+    { x: { b: 1, a: 2 } },
+  ],
+  [
+    'dict.fromkeys on the dict type and on a dict',
+    "{{ dict.fromkeys(['a', '1', 2], 0) }}{{ {'a': 1}.fromkeys('xy') }}{{ dict.fromkeys }}{{ dict.fromkeys('ab')|list }}",
+  ],
+  ['dict.fromkeys without keys fails as Python does', '{{ dict.fromkeys() }}'],
+  [
+    'a Markup key equals its text in a dict a template fills',
+    "{% set d = {} %}{% set _ = d.update({'a': 1}) %}{% set _ = d.update({'a'|safe: 2}) %}{{ d }}{{ d['a'|safe] }}{{ ('a'|safe) in d }}{% set e = {'b'|safe: 1} %}{% set _ = e.update({'b': 2}) %}{{ e }}{{ e['b'] }}{{ 'b' in e }}",
+  ],
+  [
+    'a text key finds a Markup key in a dict of other keys',
+    "{% set d = {(1, 2): 0} %}{% set _ = d.update({'a'|safe: 1}) %}{% set _ = d.update({'a': 2}) %}{{ d }}{{ d.pop('a') }}{{ d }}{% set _ = d.update([('b', 1), ('b'|safe, 3)]) %}{{ d }}{{ d.get('b'|safe) }}{{ d.setdefault('b') }}",
+  ],
+  [
+    'dict() of keywords is the global only when the name is',
+    '{% macro dict() %}[{{ kwargs }}]{% endmacro %}{{ dict(a=1) }}{% set d = namespace(x=1) %}{{ d.x }}',
+  ],
+  [
+    'dict() of keywords in a loop, read by attribute and item',
+    "{% for i in range(3) %}{% set d = dict(a=i, b=i * 2) %}{{ d.a }}{{ d['b'] }}{{ d.items()|list }}{{ d.c is defined }}{% endfor %}",
+  ],
 ]);

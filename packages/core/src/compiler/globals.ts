@@ -3,7 +3,7 @@ import { spend } from '../limits';
 import { newDict } from '../runtime/access';
 import { strRepr } from '../runtime/format';
 import { dictEntries, iterate } from '../runtime/iterate';
-import { dictSetter } from '../runtime/methods';
+import { dictSetter, getMethod } from '../runtime/methods';
 import { typeName } from '../runtime/operators';
 import type { RenderState } from '../runtime/state';
 import { undefinedError } from '../runtime/undefined';
@@ -13,7 +13,6 @@ import {
   type CallableAttributes,
   type EngineMethod,
   isDict,
-  isIndexLike,
   isInt,
   type Kwargs,
   keywordNames,
@@ -22,7 +21,6 @@ import {
   NO_KWARGS,
   NO_OBJECT,
   PyCallable,
-  setKey,
   toJsNumber,
   tuple,
   Undefined,
@@ -230,20 +228,26 @@ function dictArguments(args: unknown[], kwargs: Kwargs): [unknown, unknown][] {
 }
 
 /**
- * A dict of `entries`: a plain object when every key is a string JS keeps in order, else a `Map` (as a dict
- * literal with such keys is, and an empty one).
+ * A dict of `entries`, a `Map` as `{}` is: a dict a template makes (`dict(a=1)`, `dict(pairs)`) may be one it fills,
+ * with keys of any type in the order they come, which a plain object would not keep.
  */
-function dictOf(entries: [unknown, unknown][]): Record<string, unknown> | Map<unknown, unknown> {
-  // `dict()` is a Map, as `{}` is: a dict started empty is one a template fills, with keys of any type.
-  if (entries.length > 0 && entries.every(([k]) => typeof k === 'string' && !isIndexLike(k))) {
-    const result: Record<string, unknown> = {};
-    for (const [k, v] of entries) setKey(result, k as string, v);
-    return result;
-  }
+function dictOf(entries: [unknown, unknown][]): Map<unknown, unknown> {
   const result = newDict();
   const set = dictSetter(result);
   for (const [k, v] of entries) set(k, v);
   return result;
+}
+
+/** `dict.fromkeys(keys, value)`: `{}.fromkeys`, shown as the method of the type. */
+function fromkeys(): PyCallable {
+  const method = getMethod(newDict(), 'fromkeys') as PyCallable;
+  return new PyCallable(
+    'fromkeys',
+    (state, args, kwargs) => method.call(state, args, kwargs, method),
+    undefined,
+    'builtin_function_or_method',
+    `<built-in method fromkeys of type object${ADDRESS}>`,
+  );
 }
 
 /** The names every template can use, as in Jinja2's default globals (`lipsum` is left out: it is random). */
@@ -265,12 +269,14 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
     'dict',
     new PyCallable(
       'dict',
-      (_state, args, kwargs) =>
-        // `dict(a=1)`: the call's keyword record is made for it alone, and is the dict when no key is an index.
-        args.length === 0 && kwargs !== NO_KWARGS && !Object.keys(kwargs).some(isIndexLike)
-          ? kwargs
-          : dictOf(dictArguments(args, kwargs)),
-      undefined,
+      (_state, args, kwargs) => {
+        if (args.length > 0) return dictOf(dictArguments(args, kwargs));
+        // `dict(a=1)`, the usual call: keywords are distinct texts, set as they are.
+        const d = newDict();
+        for (const key of keywordNames(kwargs)) d.set(key, kwargs[key]);
+        return d;
+      },
+      new Map([['fromkeys', fromkeys()]]),
       'type',
       "<class 'dict'>",
     ),
@@ -344,6 +350,9 @@ export const RANGE = GLOBALS.get('range');
 
 /** The global `namespace`, which a call naming `namespace` with keywords compares its callee with. */
 export const NAMESPACE = GLOBALS.get('namespace');
+
+/** The global `dict`, which a call naming `dict` with keywords compares its callee with (`dictCall`). */
+export const DICT = GLOBALS.get('dict');
 
 /** The global `joiner`, which a call naming `joiner` compares its callee with to make one at once. */
 export const JOINER = GLOBALS.get('joiner');

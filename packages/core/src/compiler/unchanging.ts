@@ -121,6 +121,38 @@ export function changesNothing(
   });
 }
 
+/** The methods that add keys to a dict. */
+const KEY_ADDING_METHODS: ReadonlySet<string> = new Set(['update', 'setdefault']);
+
+/**
+ * Whether `template` may add a key to a dict: it names `update` or `setdefault` (called or not, as an attribute,
+ * a written-out subscript, which falls back to the method, or the name `attr` is given), or reads an attribute by
+ * `attr` with a name not written out. Its dict literals are then Maps, which take keys of any type in the order they
+ * come, as Jinja2's dicts do; a plain object would refuse an int key and list a key like `'1'` first. (A method
+ * reached by a subscript of a computed name, `d[name]`, is not seen.)
+ */
+export function addsDictKeys(template: ast.TemplateNode): boolean {
+  let adds = false;
+  const visit = (node: AnyNode): void => {
+    if (adds) return;
+    if (node.type === 'Getattr' && KEY_ADDING_METHODS.has(node.attr)) adds = true;
+    else if (
+      node.type === 'Getitem' &&
+      node.arg.type === 'Const' &&
+      KEY_ADDING_METHODS.has(node.arg.value as string)
+    )
+      adds = true;
+    else if (node.type === 'Filter' && node.name === 'attr') {
+      const [name] = node.args;
+      if (name === undefined || name.type !== 'Const' || KEY_ADDING_METHODS.has(name.value as string))
+        adds = true;
+    }
+    eachChild(node, visit);
+  };
+  visit(template);
+  return adds;
+}
+
 /** Whether a filter or test, and any filter or test it applies by name, is the engine's own (`attr` and `sameas` not). */
 function usesBuiltins(
   node: ast.Filter | ast.Test,

@@ -87,13 +87,19 @@ const NOT_FOUND: unique symbol = Symbol('not found');
  * (`equalKey`), not by comparing it with every key: a dict a template fills by id (`d.update({id: n})`) would
  * otherwise cost a pass over its keys per new key. A dict starts so when a template makes it empty (`newDict`);
  * the first key of another kind (`1.0`, a tuple) takes it out (`noteKey`); any other `Map` is searched.
+ *
+ * The mark is a property of the `Map` (true or false, never deleted, so that all such maps share one shape): a
+ * `WeakSet` of them cost 250 ns per dict made, in the table's upkeep and the collector's.
  */
-const simpleKeyed = new WeakSet<Map<unknown, unknown>>();
+const SIMPLE_KEYS: unique symbol = Symbol('simple keys');
 
-/** An empty dict as a template makes one (`{}`, `dict()`): a `Map` its keys are noted for (`simpleKeyed`). */
+/** A `Map` that may carry the `SIMPLE_KEYS` mark. */
+type MarkedMap = Map<unknown, unknown> & { [SIMPLE_KEYS]?: boolean };
+
+/** An empty dict as a template makes one (`{}`, `dict()`): a `Map` its keys are noted for (`SIMPLE_KEYS`). */
 export function newDict(): Map<unknown, unknown> {
-  const d = new Map<unknown, unknown>();
-  simpleKeyed.add(d);
+  const d: MarkedMap = new Map<unknown, unknown>();
+  d[SIMPLE_KEYS] = true;
   return d;
 }
 
@@ -105,20 +111,20 @@ export function copiedDict(
   from: Map<unknown, unknown>,
   entries: Iterable<readonly [unknown, unknown]>,
 ): Map<unknown, unknown> {
-  const d = new Map<unknown, unknown>(entries);
-  if (simpleKeyed.has(from)) simpleKeyed.add(d);
+  const d: MarkedMap = new Map<unknown, unknown>(entries);
+  if (hasSimpleKeys(from)) d[SIMPLE_KEYS] = true;
   return d;
 }
 
-/** Whether `d` holds only keys of the kinds `simpleKeyed` allows, as far as its keys were noted. */
+/** Whether `d` holds only keys of the kinds `SIMPLE_KEYS` marks, as far as its keys were noted. */
 export function hasSimpleKeys(d: Map<unknown, unknown>): boolean {
-  return simpleKeyed.has(d);
+  return (d as MarkedMap)[SIMPLE_KEYS] === true;
 }
 
-/** Notes a key just added to `d`: one of another kind than `simpleKeyed` allows takes `d` out of it. */
+/** Notes a key just added to `d`: one of another kind than `SIMPLE_KEYS` marks takes `d` out of it. */
 export function noteKey(d: Map<unknown, unknown>, key: unknown): void {
   if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'boolean' && key !== null)
-    simpleKeyed.delete(d);
+    if (hasSimpleKeys(d)) (d as MarkedMap)[SIMPLE_KEYS] = false;
 }
 
 /**
@@ -126,9 +132,12 @@ export function noteKey(d: Map<unknown, unknown>, key: unknown): void {
  * `1.0`; or `NOT_FOUND`.
  */
 export function equalKey(d: Map<unknown, unknown>, key: unknown): unknown {
-  // A text, and a float with a fraction (a float held as an int is a `PyFloat`), equal nothing but themselves.
-  if (typeof key === 'string' || (typeof key === 'number' && !Number.isInteger(key))) return NOT_FOUND;
-  if (simpleKeyed.has(d)) {
+  // A float with a fraction (a float held as an int is a `PyFloat`) equals nothing but itself.
+  if (typeof key === 'number' && !Number.isInteger(key)) return NOT_FOUND;
+  // A text equals only a Markup of it, which a dict of simple keys does not hold; Markup equals its text.
+  if (typeof key === 'string') return hasSimpleKeys(d) ? NOT_FOUND : markupKey(d, key);
+  if (key instanceof Markup && d.has(key.value)) return key.value;
+  if (hasSimpleKeys(d)) {
     // A number's equals among such keys: the bool of 0 or 1, and for a float held as an int (`1.0`) the number.
     const n = key instanceof PyFloat ? key.value : typeof key === 'boolean' ? Number(key) : key;
     if (typeof n === 'number') {
@@ -141,6 +150,15 @@ export function equalKey(d: Map<unknown, unknown>, key: unknown): unknown {
   for (const k of d.keys()) {
     spendRunning(1);
     if (typeof k !== 'string' && eq(k, key)) return k;
+  }
+  return NOT_FOUND;
+}
+
+/** The Markup key of `d` whose text is `key`, or `NOT_FOUND`. */
+function markupKey(d: Map<unknown, unknown>, key: string): unknown {
+  for (const k of d.keys()) {
+    spendRunning(1);
+    if (k instanceof Markup && k.value === key) return k;
   }
   return NOT_FOUND;
 }
@@ -250,6 +268,10 @@ function attributeOf(obj: unknown, name: string, load: PropertyLoad): unknown {
       const entry = load(obj.attrs, name);
       // (Not plain when the namespace has an attribute named `constructor`.)
       if (entry !== undefined && entry !== NOT_PLAIN) return entry;
+    } else if (obj instanceof Map) {
+      // A dict the template made (`dict(a=1)`), holding the text key: the name is no dict method.
+      const entry = obj.get(name);
+      if (entry !== undefined) return entry;
     }
   }
   return getattr(obj, name);
@@ -260,7 +282,12 @@ function itemOf(obj: unknown, key: string, load: PropertyLoad): unknown {
   if (typeof obj === 'object' && obj !== null) {
     const value = load(obj as Record<string, unknown>, key);
     if (value === undefined) return new Undefined(key, obj);
-    if (value !== NOT_PLAIN && typeof value !== 'function') return value;
+    if (value !== NOT_PLAIN) {
+      if (typeof value !== 'function') return value;
+    } else if (obj instanceof Map) {
+      const entry = obj.get(key);
+      if (entry !== undefined) return entry;
+    }
   }
   return getitem(obj, key);
 }

@@ -1081,9 +1081,9 @@ function writable(d: Dict): Dict {
  */
 export function dictSet(d: Dict, key: unknown, value: unknown): void {
   if (d instanceof Map) {
-    // A text or a key the dict holds is set at once; any other key is looked for among the keys that may equal it
-    // (`1`, `1.0`, `True`).
-    if (typeof key === 'string' || d.has(key)) {
+    // A key the dict holds, or a text where no Markup key may equal it, is set at once; any other key is looked
+    // for among the keys that may equal it (`1`, `1.0`, `True`).
+    if ((typeof key === 'string' && hasSimpleKeys(d)) || d.has(key)) {
       d.set(key, value);
       return;
     }
@@ -1128,10 +1128,7 @@ export function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
   if (!(d instanceof Map) || hasSimpleKeys(d)) return (key, value) => dictSet(d, key, value);
   const keys = keysByHash(d);
   return (key, value) => {
-    if (typeof key === 'string') {
-      d.set(key, value);
-      return;
-    }
+    // A text too may equal a key (Markup) of a dict of other keys.
     const hash = hashKey(key);
     if (!keys.has(hash)) {
       keys.set(hash, key);
@@ -1277,9 +1274,13 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
       return update(state, d, args[0], kwargs);
     },
   },
-  copy: noArgs((d: Dict) =>
-    d instanceof Map ? copiedDict(d, d) : Object.fromEntries(dictEntries(d) as [string, unknown][]),
-  ),
+  // A copy is a Map whatever it copies, as a dict a template makes is (it may be filled with keys of any type).
+  copy: noArgs((d: Dict) => {
+    if (d instanceof Map) return copiedDict(d, d);
+    const out = newDict();
+    for (const [key, value] of dictEntries(d)) out.set(key, value);
+    return out;
+  }),
   clear: noArgs((d: Dict) => {
     writable(d);
     if (d instanceof Map) d.clear();
@@ -1292,7 +1293,7 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     fn: (state, _d, [items, value]) => {
       const keys = iterate(items);
       const fill = value ?? null;
-      const out = keys.every((k) => typeof k === 'string') ? {} : newDict();
+      const out = newDict();
       const set = dictSetter(out);
       for (const k of keys) {
         spend(state, 1);
