@@ -4,12 +4,13 @@ import { renderWithEngine } from '../conformance/engine-result';
 import { type Differential, runSettings, startDifferential } from './against-jinja';
 import type { GeneratedCase } from './template-arbitrary';
 
-// Dicts a template fills: random templates start a dict (empty, or a literal with int or mixed keys), then change
-// and read it in a loop, by `update` (a literal, pairs, keywords), `setdefault`, `pop`, `get`, `in`, `copy` and
-// `length`, with keys of every kind Python tells apart or finds equal (`1`, `1.0`, `True`, a tuple and one equal to
-// it, None, text, keys made from the loop's item), and render as in Jinja2. The engine finds an empty dict's equal
-// keys without comparing every key (access.ts, `equalKey`), and sets a literal's pairs without making the literal
-// (`dictUpdateByLiteral`). `PROPERTY_RUNS` sets how many templates (default 300).
+// Dicts a template fills: random templates start a dict (empty, a literal, `dict(a=1)`, a copy, `dict.fromkeys`),
+// then change and read it in a loop, by `update` (a literal, pairs, keywords), `setdefault`, `pop`, `popitem`,
+// `clear`, `get`, `in`, `copy` and `length`, with keys of every kind Python tells apart or finds equal (`1`, `1.0`,
+// `True`, a tuple and one equal to it, None, text and Markup of it, keys made from the loop's item), and render as in
+// Jinja2. The engine finds a key's equals without comparing every key (access.ts, `equalKey`, by kind or by an index
+// of hashes), and sets a literal's pairs without making the literal (`dictUpdateByLiteral`). `PROPERTY_RUNS` sets
+// how many templates (default 300).
 
 const { runs, seed, timeoutMs } = runSettings(300);
 
@@ -32,6 +33,9 @@ const key = fc.constantFrom(
   'i % 2',
   '(i, 1)',
   "'k' ~ i",
+  "'a'|safe",
+  "('a'|safe, 1)",
+  "('a', 1)",
 );
 const value = fc.constantFrom('1', "'x'", 'i', 'none', '[i]', 'd|length');
 // Text keys only too: a literal (in a template that adds a key, and so names `update` or `setdefault`), `dict(a=1)`,
@@ -59,7 +63,13 @@ const operation = fc.oneof(
   key.map((k) => `{{ d[${k}] is defined }}`),
   key.map((k) => `{{ ${k} in d }}`),
   key.map((k) => `{{ d.pop(${k}, 'np') }}`),
-  fc.constantFrom('{% set d = d.copy() %}', '{{ d|length }}', '{{ d.keys()|list }}'),
+  fc.constantFrom(
+    '{% set d = d.copy() %}',
+    '{{ d|length }}',
+    '{{ d.keys()|list }}',
+    '{% if d|length > 3 %}{% set _ = d.clear() %}{% endif %}',
+    '{% if d %}{{ d.popitem() }}{% endif %}',
+  ),
 );
 
 const template = fc

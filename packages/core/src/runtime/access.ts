@@ -7,10 +7,11 @@
 import { typeError, valueError } from '../errors';
 import { spendRunning, spendRunningOnItems } from '../limits';
 import { repr, strRepr } from './format';
+import { hashKey } from './hash-key';
 import { isVisible } from './iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from './keyed-access';
 import { getMethod, isDictMethodName, numberProperty } from './methods';
-import { eq, isPlainSequence } from './operators';
+import { isPlainSequence } from './operators';
 import type { RenderState } from './state';
 import { codePoints, hasSurrogate, unitsBySteps } from './strings';
 import { typeName } from './type-name';
@@ -93,8 +94,46 @@ const NOT_FOUND: unique symbol = Symbol('not found');
  */
 const SIMPLE_KEYS: unique symbol = Symbol('simple keys');
 
-/** A `Map` that may carry the `SIMPLE_KEYS` mark. */
-type MarkedMap = Map<unknown, unknown> & { [SIMPLE_KEYS]?: boolean };
+/**
+ * A dict of other keys (a tuple, `1.0`, Markup) finds a key's equal by its hash (`hashKey`), in an index of its keys
+ * made at its first search and kept as keys come and go (`noteKey`, `forgetKey`): comparing a new key with every
+ * key made filling such a dict quadratic (100,000 tuple keys passed the one-second limit).
+ */
+const KEY_INDEX: unique symbol = Symbol('key index');
+
+/** A `Map` that may carry the `SIMPLE_KEYS` mark and a `KEY_INDEX`. */
+type MarkedMap = Map<unknown, unknown> & {
+  [SIMPLE_KEYS]?: boolean;
+  [KEY_INDEX]?: Map<string, unknown> | null;
+};
+
+/** The index of `d`'s keys by hash, the first key of each hash (see `KEY_INDEX`), made when first asked for. */
+export function keyIndex(d: Map<unknown, unknown>): Map<string, unknown> {
+  const marked = d as MarkedMap;
+  let index = marked[KEY_INDEX];
+  if (index == null) {
+    index = new Map<string, unknown>();
+    for (const key of d.keys()) {
+      spendRunning(1);
+      const hash = hashKey(key);
+      if (!index.has(hash)) index.set(hash, key);
+    }
+    marked[KEY_INDEX] = index;
+  }
+  return index;
+}
+
+/** Notes that `key` left `d`, or with `ALL_KEYS` that all its keys did. */
+export function forgetKey(d: Map<unknown, unknown>, key: unknown): void {
+  const marked = d as MarkedMap;
+  const index = marked[KEY_INDEX];
+  if (index == null) return;
+  if (key === ALL_KEYS) marked[KEY_INDEX] = null;
+  else index.delete(hashKey(key));
+}
+
+/** What `forgetKey` is given when a dict is cleared. */
+export const ALL_KEYS: unique symbol = Symbol('all keys');
 
 /** An empty dict as a template makes one (`{}`, `dict()`): a `Map` its keys are noted for (`SIMPLE_KEYS`). */
 export function newDict(): Map<unknown, unknown> {
@@ -123,8 +162,14 @@ export function hasSimpleKeys(d: Map<unknown, unknown>): boolean {
 
 /** Notes a key just added to `d`: one of another kind than `SIMPLE_KEYS` marks takes `d` out of it. */
 export function noteKey(d: Map<unknown, unknown>, key: unknown): void {
+  const marked = d as MarkedMap;
   if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'boolean' && key !== null)
-    if (hasSimpleKeys(d)) (d as MarkedMap)[SIMPLE_KEYS] = false;
+    if (marked[SIMPLE_KEYS] === true) marked[SIMPLE_KEYS] = false;
+  const index = marked[KEY_INDEX];
+  if (index != null) {
+    const hash = hashKey(key);
+    if (!index.has(hash)) index.set(hash, key);
+  }
 }
 
 /**
@@ -147,20 +192,14 @@ export function equalKey(d: Map<unknown, unknown>, key: unknown): unknown {
     }
     if (key === null || isTuple(key)) return NOT_FOUND;
   }
-  for (const k of d.keys()) {
-    spendRunning(1);
-    if (typeof k !== 'string' && eq(k, key)) return k;
-  }
-  return NOT_FOUND;
+  const found = keyIndex(d).get(hashKey(key));
+  return found === undefined ? NOT_FOUND : found;
 }
 
 /** The Markup key of `d` whose text is `key`, or `NOT_FOUND`. */
 function markupKey(d: Map<unknown, unknown>, key: string): unknown {
-  for (const k of d.keys()) {
-    spendRunning(1);
-    if (k instanceof Markup && k.value === key) return k;
-  }
-  return NOT_FOUND;
+  const found = keyIndex(d).get(hashKey(key));
+  return found instanceof Markup ? found : NOT_FOUND;
 }
 
 /** A dict's value for `key` with Python's key equality (`1 == 1.0 == True`), or `NOT_FOUND`. */

@@ -47,13 +47,3 @@ export function hashKey(value: unknown): string {
   }
   throw typeError(`unhashable type: '${typeName(value)}'`);
 }
-
-/**
- * The keys of a `Map` dict by `hashKey`, so that the key equal to another (`1`, `1.0`, `True`) is found without
- * comparing with every key. String keys are left out: a `Map` finds them itself.
- */
-export function keysByHash(d: Map<unknown, unknown>): Map<string, unknown> {
-  const keys = new Map<string, unknown>();
-  for (const key of d.keys()) if (typeof key !== 'string') keys.set(hashKey(key), key);
-  return keys;
-}

@@ -8,11 +8,14 @@ import { TemplateRuntimeError, typeError, valueError } from '../errors';
 import { pySorted } from '../filters/ordering';
 import { checkSize, spend, spendRunning, spendRunningOnItems, spendRunningOnText } from '../limits';
 import {
+  ALL_KEYS,
   callValue,
   copiedDict,
   dictItem,
   equalKey,
+  forgetKey,
   hasSimpleKeys,
+  keyIndex,
   NO_ITEM,
   newDict,
   noteKey,
@@ -20,7 +23,7 @@ import {
 import { marksOf } from './array-marks';
 import { dictView, dictViewKind } from './dict-views';
 import { markupFormat, repr, str, strFormat, strFormatMap } from './format';
-import { hashKey, keysByHash } from './hash-key';
+import { hashKey } from './hash-key';
 import {
   dictEntries,
   dictItemTuples,
@@ -1126,24 +1129,24 @@ export function updateWithPair(state: RenderState, d: Dict, key: unknown, value:
 export function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
   // A dict whose keys `dictSet` finds without a pass over them needs no index.
   if (!(d instanceof Map) || hasSimpleKeys(d)) return (key, value) => dictSet(d, key, value);
-  const keys = keysByHash(d);
+  const keys = keyIndex(d);
   return (key, value) => {
     // A text too may equal a key (Markup) of a dict of other keys.
-    const hash = hashKey(key);
-    if (!keys.has(hash)) {
-      keys.set(hash, key);
+    const known = keys.get(hashKey(key));
+    if (known !== undefined) d.set(known, value);
+    else {
+      d.set(key, value);
       noteKey(d, key);
     }
-    d.set(keys.get(hash), value);
   };
 }
 
 function dictDelete(d: Dict, key: unknown): void {
   if (d instanceof Map) {
-    if (d.has(key)) d.delete(key);
-    else {
-      const equal = equalKey(d, key);
-      if (equal !== NO_ITEM) d.delete(equal);
+    const found = d.has(key) ? key : equalKey(d, key);
+    if (found !== NO_ITEM) {
+      d.delete(found);
+      forgetKey(d, found);
     }
     return;
   }
@@ -1283,8 +1286,10 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
   }),
   clear: noArgs((d: Dict) => {
     writable(d);
-    if (d instanceof Map) d.clear();
-    else for (const key of Object.keys(d)) delete d[key];
+    if (d instanceof Map) {
+      d.clear();
+      forgetKey(d, ALL_KEYS);
+    } else for (const key of Object.keys(d)) delete d[key];
     return null;
   }),
   fromkeys: {
