@@ -293,6 +293,16 @@ export const cases: Case[] = rows([
     "{% set d = {(1, 2): 0} %}{% set _ = d.update({'a'|safe: 1}) %}{% set _ = d.update({'a': 2}) %}{{ d }}{{ d.pop('a') }}{{ d }}{% set _ = d.update([('b', 1), ('b'|safe, 3)]) %}{{ d }}{{ d.get('b'|safe) }}{{ d.setdefault('b') }}",
   ],
   [
+    'a number-like key added to a dict from the data comes last',
+    "{% set _ = d.update({'7': 0}) %}{{ d }}{{ d|list }}{{ d.items()|list }}{{ d|tojson }}{{ d|dictsort }}{% for k, v in d.items() %}{{ k }}{% endfor %}",
+    { d: { b: 1 } },
+  ],
+  [
+    'a dict from the data keeps the order keys were added, popped and cleared in',
+    "{% set _ = d.update(x=1) %}{% set _ = d.update({'0': 0}) %}{{ d }}{% set _ = d.setdefault('5', 1) %}{% set _ = d.update({'z': 2}) %}{{ d }}{{ d.pop('0') }}{{ d }}{% set e = d.copy() %}{% set _ = e.update({'3': 3}) %}{{ e }}{{ d }}{{ d.popitem() }}{{ d }}{% set _ = d.clear() %}{{ d }}{% set _ = d.update({'9': 1, 'a': 2}) %}{{ d }}{% for k in d %}{{ k }}{% endfor %}{{ d.keys()|list }}",
+    { d: { b: 1 } },
+  ],
+  [
     'dict() of keywords is the global only when the name is',
     '{% macro dict() %}[{{ kwargs }}]{% endmacro %}{{ dict(a=1) }}{% set d = namespace(x=1) %}{{ d.x }}',
   ],

@@ -3,7 +3,7 @@ import { typeError } from '../errors';
 import { spendRunning } from '../limits';
 import { codePoints, cpLength } from './strings';
 import { typeName } from './type-name';
-import { AttributeSource, isDict, iteratorKind, Markup, tuple, Undefined } from './values';
+import { AttributeSource, isDict, iteratorKind, keysInOrder, Markup, tuple, Undefined } from './values';
 
 /** A value a plain-object dict may hold: JS `undefined` and functions are not Python values, so they read as absent. */
 export function isVisible(value: unknown): boolean {
@@ -18,7 +18,7 @@ export function isVisible(value: unknown): boolean {
 export function ownKeys(d: Record<string, unknown>): string[] {
   const keys = Object.keys(d);
   spendRunning(keys.length);
-  return keys;
+  return keysInOrder(d, keys);
 }
 
 /** The keys of a dict in order, leaving out entries whose values Python could not hold. */

@@ -81,6 +81,8 @@ import {
   keywordNames,
   Markup,
   NO_KWARGS,
+  noteAddedKey,
+  noteDeletedKey,
   PyCallable,
   PyFloat,
   rangeOf,
@@ -1103,11 +1105,14 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
   if (name === undefined) throw typeError(`this dict only takes str keys, not ${typeName(key)}`);
   // A key the dict holds, or one nothing it inherits has (all but `__proto__` and `Object.prototype`'s names),
   // is stored by assignment, which makes or changes the same data property as defining it (5x faster).
-  if (Object.hasOwn(d, name) || !(name in d)) {
+  if (Object.hasOwn(d, name)) {
     (d as Record<string, unknown>)[name] = value;
     return;
   }
-  Object.defineProperty(d, name, { value, writable: true, enumerable: true, configurable: true });
+  if (!(name in d)) (d as Record<string, unknown>)[name] = value;
+  else Object.defineProperty(d, name, { value, writable: true, enumerable: true, configurable: true });
+  // A number-like key comes last in Python's order, where JS lists it first.
+  noteAddedKey(d, name);
 }
 
 /**
@@ -1150,7 +1155,9 @@ function dictDelete(d: Dict, key: unknown): void {
     }
     return;
   }
-  delete d[typeof key === 'string' ? key : String(key)];
+  const name = typeof key === 'string' ? key : String(key);
+  delete d[name];
+  noteDeletedKey(d, name);
 }
 
 /** `d[key]` as a template sees it, or `NO_ITEM`: one lookup, no allocation; an unhashable key fails. */
@@ -1289,7 +1296,10 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
     if (d instanceof Map) {
       d.clear();
       forgetKey(d, ALL_KEYS);
-    } else for (const key of Object.keys(d)) delete d[key];
+    } else {
+      for (const key of Object.keys(d)) delete d[key];
+      noteDeletedKey(d, null);
+    }
     return null;
   }),
   fromkeys: {

@@ -105,26 +105,68 @@ export class Markup {
 export type Kwargs = Record<string, unknown>;
 
 /**
- * The order a call gave its keyword arguments in, kept on its record when a `**` argument brings a name JS lists
- * first (`**{'7': x}`): a record lists number-like names before the others, where Python keeps the call's order.
+ * The order of a record's keys where Python's differs from the one JS lists them in: a JS object lists number-like
+ * names first, where Python keeps the order they came in. Kept on a call's keyword record when a `**` argument
+ * brings such a name (`**{'7': x}`), and on a dict from the data a template adds such a key to
+ * (`d.update({'7': x})`, `noteAddedKey`). Not enumerable, so a spread copy of the record does not share it.
  */
-const KEYWORD_ORDER: unique symbol = Symbol('keyword order');
+const KEY_ORDER: unique symbol = Symbol('key order');
 
-/** The names of a call's keyword arguments, in the order the call gave them. */
+type Ordered = { [KEY_ORDER]?: string[] };
+
+/** The names of a call's keyword arguments, in the order the call gave them (kept by `keepKeywordOrder`). */
 export function keywordNames(kwargs: Kwargs): string[] {
   const names = Object.keys(kwargs);
   // A record lists a number-like name first, so only then can its order be another.
   if (names.length === 0 || !isDigitCode(names[0].charCodeAt(0))) return names;
-  return (kwargs as { [KEYWORD_ORDER]?: string[] })[KEYWORD_ORDER] ?? names;
+  return (kwargs as Ordered)[KEY_ORDER] ?? names;
+}
+
+/** The keys of a plain-object dict in Python's order, `keys` being what `Object.keys` gave: a copy where kept. */
+export function keysInOrder(d: Record<string, unknown>, keys: string[]): string[] {
+  if (keys.length === 0 || !isDigitCode(keys[0].charCodeAt(0))) return keys;
+  const order = (d as Ordered)[KEY_ORDER];
+  return order === undefined ? keys : order.slice();
 }
 
 function isDigitCode(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
+function keepOrder(d: Record<string, unknown>, order: string[]): void {
+  Object.defineProperty(d, KEY_ORDER, {
+    value: order,
+    writable: true,
+    enumerable: false,
+    configurable: true,
+  });
+}
+
 /** Keeps `names`, the order a call gave the keyword arguments of `kwargs` in (see `keywordNames`). */
 export function keepKeywordOrder(kwargs: Kwargs, names: string[]): void {
-  (kwargs as { [KEYWORD_ORDER]?: string[] })[KEYWORD_ORDER] = names;
+  keepOrder(kwargs, names);
+}
+
+/** Notes `name`, a key just added to plain-object dict `d`, as its last key in Python's order (`KEY_ORDER`). */
+export function noteAddedKey(d: Record<string, unknown>, name: string): void {
+  const order = (d as Ordered)[KEY_ORDER];
+  if (order !== undefined) order.push(name);
+  else if (isIndexLike(name)) {
+    const keys = Object.keys(d).filter((key) => key !== name);
+    keys.push(name);
+    keepOrder(d, keys);
+  }
+}
+
+/** Notes that `name` left plain-object dict `d`, or with null that all its keys did. */
+export function noteDeletedKey(d: Record<string, unknown>, name: string | null): void {
+  const order = (d as Ordered)[KEY_ORDER];
+  if (order === undefined) return;
+  if (name === null) order.length = 0;
+  else {
+    const at = order.indexOf(name);
+    if (at >= 0) order.splice(at, 1);
+  }
 }
 
 /** True for a name a JS object lists before the others (digits alone, as an array index is written). */
