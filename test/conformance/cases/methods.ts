@@ -285,6 +285,11 @@ export const cases: Case[] = rows([
   ],
   ['dict.fromkeys without keys fails as Python does', '{{ dict.fromkeys() }}'],
   [
+    "the type's methods print as bound to the type",
+    "{{ d['fromkeys'] }}{{ d.fromkeys }}{{ ''.maketrans }}{{ 'a'.maketrans('a', 'b') }}",
+    { d: { b: 1 } },
+  ],
+  [
     'a Markup key equals its text in a dict a template fills',
     "{% set d = {} %}{% set _ = d.update({'a': 1}) %}{% set _ = d.update({'a'|safe: 2}) %}{{ d }}{{ d['a'|safe] }}{{ ('a'|safe) in d }}{% set e = {'b'|safe: 1} %}{% set _ = e.update({'b': 2}) %}{{ e }}{{ e['b'] }}{{ 'b' in e }}",
   ],

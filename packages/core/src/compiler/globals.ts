@@ -238,18 +238,6 @@ function dictOf(entries: [unknown, unknown][]): Map<unknown, unknown> {
   return result;
 }
 
-/** `dict.fromkeys(keys, value)`: `{}.fromkeys`, shown as the method of the type. */
-function fromkeys(): PyCallable {
-  const method = getMethod(newDict(), 'fromkeys') as PyCallable;
-  return new PyCallable(
-    'fromkeys',
-    (state, args, kwargs) => method.call(state, args, kwargs, method),
-    undefined,
-    'builtin_function_or_method',
-    `<built-in method fromkeys of type object${ADDRESS}>`,
-  );
-}
-
 /** The names every template can use, as in Jinja2's default globals (`lipsum` is left out: it is random). */
 export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   [
@@ -276,7 +264,8 @@ export const GLOBALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
         for (const key of keywordNames(kwargs)) d.set(key, kwargs[key]);
         return d;
       },
-      new Map([['fromkeys', fromkeys()]]),
+      // `dict.fromkeys(keys, value)`: the method `{}.fromkeys` is, bound to the type.
+      new Map([['fromkeys', getMethod(newDict(), 'fromkeys')]]),
       'type',
       "<class 'dict'>",
     ),

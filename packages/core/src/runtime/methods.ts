@@ -1567,6 +1567,8 @@ function boundKinds<S>(owner: string, table: Record<string, Method<S>>): Readonl
   for (const [name, method] of Object.entries(table)) {
     // Jinja2's sandbox replaces str.format and format_map with functions of its own.
     const sandboxed = owner === 'str' && (name === 'format' || name === 'format_map');
+    // `fromkeys` and `maketrans` are the type's methods (class and static methods), bound to the type.
+    const ofType = name === 'fromkeys' || name === 'maketrans';
     kinds.set(name, {
       owner,
       name,
@@ -1574,7 +1576,7 @@ function boundKinds<S>(owner: string, table: Record<string, Method<S>>): Readonl
       pyType: sandboxed ? 'function' : 'builtin_function_or_method',
       text: sandboxed
         ? `<function str.${name}${ADDRESS}>`
-        : `<built-in method ${name} of ${owner} object${ADDRESS}>`,
+        : `<built-in method ${name} of ${ofType ? 'type' : owner} object${ADDRESS}>`,
     });
   }
   return kinds;
