@@ -25,6 +25,7 @@ const COPIED = new Set([
   'compiler/scope',
   'compiler/source',
   'compiler/unchanging',
+  'compiler/template-reference',
   'compiler/own-filters',
   'filters/dicts',
   'filters/html',

@@ -139,9 +139,9 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     engine: { output: /[\s\S]*/ },
   },
   {
-    what: 'Macro calls nested deeper than `maxCallDepth` (100) are a `LimitError`',
+    what: 'Macro and block calls nested deeper than `maxCallDepth` (100) are a `LimitError`',
     jinja: { error: 'RecursionError' },
-    engine: { error: 'LimitError', message: /^macro calls nest deeper than \d+$/ },
+    engine: { error: 'LimitError', message: /^(macro|block) calls nest deeper than \d+$/ },
   },
   {
     what: 'A macro parameter named twice is reported by its name',

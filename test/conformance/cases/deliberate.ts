@@ -45,6 +45,7 @@ export const cases: Case[] = rows([
   ],
   ['a format width over the limit is a LimitError', "{{ '{:100001}'.format(1)|length }}"],
   ['an int over the limit is a LimitError', '{{ 2 ** 1000001 > 0 }}'],
+  ['a block that calls itself by self is a LimitError', '{% block b %}{{ self.b() }}{% endblock %}'],
   ['break outside a loop is a TemplateSyntaxError', '{% break %}'],
   ['continue outside a loop is a TemplateSyntaxError', '{% if true %}{% continue %}{% endif %}'],
   ['a keyword given twice is a TemplateSyntaxError', '{{ dict(a=1, a=2) }}'],

@@ -232,4 +232,25 @@ export const cases: Case[] = rows([
     '{% macro m() %}[{{ s }}]{% endmacro %}{% block b %}{{ m() }}{% endblock %}{% set s = 2 %}',
     s,
   ],
+  [
+    'self renders a block again where it is called, from the template scope',
+    "{% set x = 1 %}{% block b %}[{{ x }}]{% endblock %}{{ self.b() }}{% set x = 2 %}{{ self.b() }}{% for i in [1] %}{% set x = 3 %}{{ self.b() }}{% endfor %}{{ self['b']() }}",
+  ],
+  [
+    'self calls a block before it and from a macro, and a nested block',
+    '{{ self.b() }}{% set x = 1 %}{% macro m() %}{{ self.b() }}{% endmacro %}{% block b %}[{{ x }}]{% block inner %}I{% endblock %}{% endblock %}{{ m() }}{{ self.inner() }}{{ self.b()|length }}{{ self.b().upper() }}',
+  ],
+  [
+    'a block in a loop called by self does not see the loop',
+    '{% for i in [1, 2] %}{% block b %}[{{ i }}]{% endblock %}{% endfor %}{{ self.b() }}',
+  ],
+  [
+    'self prints as the template reference, and is not the data',
+    '{{ self }}|{{ self.title }}|{{ self.nope }}|{{ self.title is defined }}|{{ self.nope is defined }}|{{ self|string }}{% block title %}T{% endblock %}',
+    { self: 's' },
+  ],
+  ['a missing block of self is undefined', '{{ self.nope.x }}'],
+  ['a block reference takes no arguments', '{% block b %}B{% endblock %}{{ self.b(1) }}'],
+  ['a block reference takes no keywords', '{% block b %}B{% endblock %}{{ self.b(x=1) }}'],
+  ['self set by the template is the value set', '{% set self = 3 %}{{ self }}'],
 ]);

@@ -165,6 +165,7 @@ import {
   slotVariable,
 } from './slot-namespaces';
 import { exprSource } from './source';
+import { TemplateReference, topFrame } from './template-reference';
 import { addsDictKeys, changesNothing, NAMING_FILTERS } from './unchanging';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
@@ -306,6 +307,17 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
     return op === 'in' ? (f) => inTexts(left(f), members) : (f) => !inTexts(left(f), members);
   }
   return null;
+}
+
+/** The `{% block %}` statements of a template, in order, nested ones too. */
+function blocksOf(template: ast.TemplateNode): ast.Block[] {
+  const blocks: ast.Block[] = [];
+  const visit = (node: AnyNode): void => {
+    if (node.type === 'Block') blocks.push(node);
+    eachChild(node, visit);
+  };
+  visit(template);
+  return blocks;
 }
 
 /**
@@ -1229,6 +1241,10 @@ export class Compiler {
   private loopAssignments = new Map<ast.For, ast.Name>();
   /** Whether nothing the template does can change a list or dict (see unchanging.ts): its literals are shared. */
   private unchanging = false;
+  /** Whether the template reads `self`, whose blocks are then compiled to render from the top frame too. */
+  private readsSelf = false;
+  /** Each block of the template by name, rendered from the template's top frame (for `self.name()`). */
+  private readonly blockBodies = new Map<string, St>();
   /** Whether the template may add keys to a dict, so its dict literals are Maps (see `addsDictKeys`). */
   private keyedDicts = false;
   /** The names only ever subscripted (see `subscriptedOnly`). */
@@ -1290,6 +1306,13 @@ export class Compiler {
     scope.analyze({ body: template.body });
     scope.declareAssigned(this.inSlots);
     const body = this.joinedWhereNeeded(this.statements(template.body, scope));
+    if (this.readsSelf) {
+      // Each block again, as a body of the template's own scope, the first of each name.
+      for (const block of blocksOf(template)) {
+        if (!this.blockBodies.has(block.name))
+          this.blockBodies.set(block.name, this.scopedBody(block.body, scope, { detached: true }));
+      }
+    }
     // Python compiles the code Jinja2 generated once all of it is made, after Jinja2's own errors.
     const problem = pythonCompileError(template, this.source, this.foldedNodes);
     if (problem !== null) throw problem;
@@ -1299,7 +1322,7 @@ export class Compiler {
     this.foldRun = null;
     const newSlots = slotsMaker(scope.size);
     // Globals (`range`, `namespace`, ...) are not data a caller would supply, so they are left out.
-    const data = (name: string) => !GLOBALS.has(name);
+    const data = (name: string) => !GLOBALS.has(name) && name !== 'self';
     const names: TemplateNames = {
       variables: [...this.free].filter(data),
       members: Object.fromEntries([...this.members].filter(([k]) => data(k)).map(([k, v]) => [k, [...v]])),
@@ -3423,6 +3446,12 @@ export class Compiler {
 
   /** Reads a variable: from the innermost scope that has assigned it, else from the render variables. */
   private name(name: string, scope: Scope): Ev {
+    // `self` the template does not set is its reference, whatever the render variables hold, as in Jinja2.
+    if (name === 'self' && scope.resolve(name).places.length === 0) {
+      this.readsSelf = true;
+      const blocks = this.blockBodies;
+      return (f) => new TemplateReference(blocks, topFrame(f));
+    }
     const read = this.variable(name, scope);
     const places = this.slotPlaces(name, scope);
     if (places === null) return read;
