@@ -253,4 +253,10 @@ export const cases: Case[] = rows([
   ['a block reference takes no arguments', '{% block b %}B{% endblock %}{{ self.b(1) }}'],
   ['a block reference takes no keywords', '{% block b %}B{% endblock %}{{ self.b(x=1) }}'],
   ['self set by the template is the value set', '{% set self = 3 %}{{ self }}'],
+  [
+    'a scoped block sees the loop and the macro around it',
+    '{% for i in [1, 2] %}{% block b scoped %}{{ i }}{% set j = i %}{{ j }}{% endblock %}{{ j }}{% endfor %}{{ self.b() }}{% macro m(a) %}{% block c scoped %}{{ a }}{% endblock %}{% endmacro %}{{ m(3) }}',
+  ],
+  ['super() in a block: there is no parent block', '{% block a %}{{ super() }}{% endblock %}'],
+  ['super() outside a block is undefined', '{{ super() }}'],
 ]);

@@ -1241,6 +1241,8 @@ export class Compiler {
   private loopAssignments = new Map<ast.For, ast.Name>();
   /** Whether nothing the template does can change a list or dict (see unchanging.ts): its literals are shared. */
   private unchanging = false;
+  /** The name of the block being compiled, for `super()`; null outside blocks. */
+  private blockName: string | null = null;
   /** Whether the template reads `self`, whose blocks are then compiled to render from the top frame too. */
   private readsSelf = false;
   /** Each block of the template by name, rendered from the template's top frame (for `self.name()`). */
@@ -1309,8 +1311,11 @@ export class Compiler {
     if (this.readsSelf) {
       // Each block again, as a body of the template's own scope, the first of each name.
       for (const block of blocksOf(template)) {
-        if (!this.blockBodies.has(block.name))
+        if (!this.blockBodies.has(block.name)) {
+          this.blockName = block.name;
           this.blockBodies.set(block.name, this.scopedBody(block.body, scope, { detached: true }));
+          this.blockName = null;
+        }
       }
     }
     // Python compiles the code Jinja2 generated once all of it is made, after Jinja2's own errors.
@@ -2889,8 +2894,13 @@ export class Compiler {
     return (f) => outputPiece(value(f), at, source, f.run);
   }
 
+  /** `{% block %}`: a body of the template's own scope, or with `scoped` of the scope around it, as in Jinja2. */
   private block(node: ast.Block, scope: Scope): St {
-    return this.scopedBody(node.body, scope, { detached: true });
+    const outer = this.blockName;
+    this.blockName = node.name;
+    const body = this.scopedBody(node.body, scope, { detached: !node.scoped });
+    this.blockName = outer;
+    return body;
   }
 
   private withBlock(node: ast.With, scope: Scope): St {
@@ -3446,6 +3456,15 @@ export class Compiler {
 
   /** Reads a variable: from the innermost scope that has assigned it, else from the render variables. */
   private name(name: string, scope: Scope): Ev {
+    // `super()` in a block: a template has no parent, so there is no parent block.
+    if (name === 'super' && this.blockName !== null && scope.resolve(name).places.length === 0) {
+      const missing = new Undefined(
+        name,
+        NO_OBJECT,
+        `there is no parent block called ${strRepr(this.blockName)}.`,
+      );
+      return () => missing;
+    }
     // `self` the template does not set is its reference, whatever the render variables hold, as in Jinja2.
     if (name === 'self' && scope.resolve(name).places.length === 0) {
       this.readsSelf = true;
