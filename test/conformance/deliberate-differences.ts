@@ -149,7 +149,7 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     engine: { error: 'TemplateSyntaxError', message: /^duplicate argument '\w+' in function definition$/ },
   },
   {
-    what: 'A dict whose keys are all strings (from the data, or a literal with string keys in a template that names neither `update` nor `setdefault`) takes only string keys',
+    what: 'A dict whose keys are all strings (from the data, or a literal with string keys in a template that names neither `update` nor `setdefault`) takes only string keys, and a Markup key as its text',
     jinja: { output: /[\s\S]/ },
     engine: { error: 'TypeError', message: /^this dict only takes str keys, not \w+$/ },
   },

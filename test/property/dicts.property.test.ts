@@ -80,7 +80,9 @@ const template = fc
   .map(
     ([first, count, steps]) =>
       `{% set d = ${first} %}{% for i in range(${count}) %}${steps.join('')}{% endfor %}{{ d }}|{{ d.items()|list }}`,
-  );
+  )
+  // A dict from the data is a plain object, which keeps a Markup key as its text (a deliberate difference).
+  .filter((t) => !(t.startsWith('{% set d = x %}') && t.includes('|safe')));
 
 const cases: fc.Arbitrary<GeneratedCase> = fc.record({ template, data: fc.constant({ x: { b: 1, a: 2 } }) });
 
@@ -91,12 +93,13 @@ beforeAll(async () => {
 afterAll(() => run.close());
 
 describe(`templates that fill a dict with keys of every kind (seed ${seed}, ${runs} runs)`, () => {
-  it('mostly render in Jinja2, and often add a number key to a dict started empty', () => {
+  it('mostly render in Jinja2, and often add a number key to a dict', () => {
     // About 85% render (measured on 2,400 such templates); 60% is far under that for 300 draws.
     expect(run.results.filter((r) => r.ok).length / run.results.length).toBeGreaterThan(0.6);
     const share = (pattern: RegExp) =>
       run.sample.filter((c) => pattern.test(c.template)).length / run.sample.length;
-    expect(share(/^\{% set d = (\{\}|dict\(\)) %\}.*d\.update\(\{(1|0|2|i|-1|1\.0)\b/)).toBeGreaterThan(0.05);
+    // Measured: 22%-25% of 3,000 draws, three seeds.
+    expect(share(/^\{% set d = [^%]+ %\}.*d\.update\(\{(1|0|2|i|-1|1\.0)\b/)).toBeGreaterThan(0.07);
   });
 
   it('never refuse a key: every dict here takes any key, where the deliberate difference on text keys is no excuse', () => {
