@@ -436,4 +436,42 @@ export const cases: Case[] = rows([
     'loop.length and loop.revindex keep their first reading while the list grows',
     '{% set a = [1, 2, 3] %}{% for i in a %}{{ loop.length }}/{{ loop.revindex }}{% set _ = a.append(9) %}{% if loop.index > 2 %}{% break %}{% endif %},{% endfor %}',
   ],
+  [
+    'a loop over a dict that gains a key fails as Python does',
+    "{% set d = {'a': 1} %}{% for k in d %}{{ k }}{% set _ = d.update({'b': 2}) %}{% endfor %}",
+  ],
+  [
+    'a loop over a dict that loses a key fails as Python does',
+    "{% set d = {'a': 1, 'b': 2} %}{% for k in d %}{{ k }}{% set _ = d.pop('b', 0) %}{% endfor %}",
+  ],
+  [
+    'a loop over the items of a dict from the data that loses a key fails as Python does',
+    '{% for k, v in d.items() %}{% if v is none %}{% set _ = d.pop(k) %}{% endif %}{{ k }}{% endfor %}',
+    { d: { a: null, b: 2 } },
+  ],
+  [
+    'a loop over the values of a dict that is cleared fails as Python does',
+    '{% for v in d.values() %}{{ v }}{% set _ = d.clear() %}{% endfor %}',
+    { d: { a: 1, b: 2 } },
+  ],
+  [
+    'a loop over a dict whose values change, or over a copy of its keys, goes on',
+    "{% for k in d %}{{ k }}{% set _ = d.update({'a': 5}) %}{% endfor %}{{ d }}{% for k in d|list %}{{ k }}{% set _ = d.pop(k) %}{% endfor %}{{ d }}",
+    { d: { a: 1, b: 2 } },
+  ],
+  [
+    'a loop that breaks after a dict gains a key goes on, and one filling another dict',
+    "{% set e = {} %}{% for k in d %}{{ k }}{% set _ = e.update({k: 1}) %}{% endfor %}{{ e }}{% for k in d %}{% set _ = d.update({'z': 5}) %}{% break %}{% endfor %}{{ d }}",
+    { d: { a: 1, b: 2 } },
+  ],
+  [
+    'a loop over a dict that a macro or a call block empties fails as Python does',
+    '{% macro m(k) %}{% set _ = d.pop(k) %}{% endmacro %}{% for k in d %}{{ m(k) }}{% endfor %}',
+    { d: { a: 1, b: 2 } },
+  ],
+  [
+    'a loop over a dict that a call block changes fails as Python does',
+    '{% macro m() %}{{ caller() }}{% endmacro %}{% for k in d %}{% call m() %}{% set _ = d.pop(k) %}{% endcall %}{% endfor %}',
+    { d: { a: 1, b: 2 } },
+  ],
 ]);

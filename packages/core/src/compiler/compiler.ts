@@ -51,8 +51,9 @@ import {
   str,
   strRepr,
 } from '../runtime/format';
-import { countItems, dictEntries, iterate, ownKeys } from '../runtime/iterate';
+import { countItems, dictEntries, dictKeys, iterate, ownKeys } from '../runtime/iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from '../runtime/keyed-access';
+import { dictResizeCount } from '../runtime/member-sets';
 import {
   callResolved,
   DICT_ATTRIBUTE_NAMES,
@@ -166,7 +167,7 @@ import {
 } from './slot-namespaces';
 import { exprSource } from './source';
 import { TemplateReference, topFrame } from './template-reference';
-import { addsDictKeys, changesNothing, NAMING_FILTERS } from './unchanging';
+import { addsDictKeys, changesNothing, NAMING_FILTERS, namesMethods, RESIZING_METHODS } from './unchanging';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
 export interface TemplateNames {
@@ -669,6 +670,27 @@ function iterationsError(run: Run, node: ast.Span, source: string): LimitError {
     'maxLoopIterations',
     `the render ran more than ${run.limits.maxLoopIterations} loop iterations`,
   ).locate(node.line, node.col, source);
+}
+
+/** The dict whose size a loop over `value` must see unchanged: `value` itself, or the dict a view was made from. */
+function sizedDict(value: unknown): Record<string, unknown> | Map<unknown, unknown> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) return (marksOf(value)?.source as Map<unknown, unknown> | undefined) ?? null;
+  return isDict(value) ? (value as Record<string, unknown> | Map<unknown, unknown>) : null;
+}
+
+/** How many entries a dict has, as Python counts them. */
+function dictSize(d: Record<string, unknown> | Map<unknown, unknown>): number {
+  return d instanceof Map ? d.size : dictKeys(d).length;
+}
+
+/** Python's error for a dict that gained or lost a key while a loop at `node` walked it. */
+function changedSizeError(node: ast.Span, source: string): Error {
+  return locate(
+    new TemplateRuntimeError('RuntimeError', 'dictionary changed size during iteration'),
+    node,
+    source,
+  );
 }
 
 /** The `LimitError` of a loop at `node` whose output grew past `maxOutput`. */
@@ -1247,6 +1269,8 @@ export class Compiler {
   private readsSelf = false;
   /** Each block of the template by name, rendered from the template's top frame (for `self.name()`). */
   private readonly blockBodies = new Map<string, St>();
+  /** Whether the template may change a dict's size, so its loops watch the dicts they walk (`resizesDicts`). */
+  private resizesDicts = false;
   /** Whether the template may add keys to a dict, so its dict literals are Maps (see `addsDictKeys`). */
   private keyedDicts = false;
   /** The names only ever subscripted (see `subscriptedOnly`). */
@@ -1298,6 +1322,7 @@ export class Compiler {
     this.loopAssignments = loopAssignments(template);
     this.subscripted = subscriptedOnly(template);
     this.keyedDicts = addsDictKeys(template);
+    this.resizesDicts = namesMethods(template, RESIZING_METHODS);
     this.unchanging = changesNothing(template, (kind, name) =>
       kind === 'filter'
         ? this.registry.filters.get(name) === builtinFilters.get(name)
@@ -2086,7 +2111,12 @@ export class Compiler {
     const otherwise = forNode.else_.length > 0 ? this.scopedBody(forNode.else_, scope) : null;
     const recursive = forNode.recursive;
     // The loops without `loop`, `else`, `break`/`continue` or names the body assigns have code of their own.
-    const simple = loopSlot < 0 && otherwise === null && !resetLocals && !containsControl(forNode.body);
+    // A loop whose body may change a dict's size (by a method, or a macro it calls) is the general one, which sees
+    // a dict it walks change size.
+    const watchSizes =
+      this.resizesDicts && forNode.body.some((statement) => namesMethods(statement, RESIZING_METHODS, true));
+    const simple =
+      loopSlot < 0 && otherwise === null && !resetLocals && !containsControl(forNode.body) && !watchSizes;
     if (simple && feed === null && itemSlot >= 0 && keep === null) {
       const text = this.onlyText(forNode.body);
       if (text !== undefined) {
@@ -2126,6 +2156,10 @@ export class Compiler {
       if (kept !== null && !lazy) fed = new ItemFeed(loopItems(value, node, source), null, kept, run);
       const all = fed === null ? loopItems(value, node, source) : fed.items;
       if (fed === null ? all.length === 0 : !fed.has(0)) return '';
+      // A dict walked (or its view) must keep its size, as Python's iterator checks at each step.
+      const sized = watchSizes && fed === null ? sizedDict(value) : null;
+      const size = sized === null ? 0 : dictSize(sized);
+      let resizes = sized === null ? 0 : dictResizeCount();
       const vars = newSlots();
       const frame = new Frame(vars, f, run);
       const context =
@@ -2175,6 +2209,10 @@ export class Compiler {
           run.control = Control.None;
           if (stop) break;
         } else if (status !== null) status.finished = true;
+        if (sized !== null && dictResizeCount() !== resizes) {
+          resizes = dictResizeCount();
+          if (dictSize(sized) !== size) throw changedSizeError(node, source);
+        }
         if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
       }
       return out;

@@ -132,25 +132,40 @@ const KEY_ADDING_METHODS: ReadonlySet<string> = new Set(['update', 'setdefault']
  * reached by a subscript of a computed name, `d[name]`, is not seen.)
  */
 export function addsDictKeys(template: ast.TemplateNode): boolean {
-  let adds = false;
+  return namesMethods(template, KEY_ADDING_METHODS);
+}
+
+/** The methods that add or remove a dict's keys. */
+export const RESIZING_METHODS: ReadonlySet<string> = new Set([
+  'update',
+  'setdefault',
+  'pop',
+  'popitem',
+  'clear',
+]);
+
+/**
+ * Whether `template` (or any node) names one of `methods`: as an attribute, a written-out subscript (which falls
+ * back to the method) or the name `attr` is given, or by `attr` with a name not written out.
+ */
+export function namesMethods(template: AnyNode, methods: ReadonlySet<string>, orCalls = false): boolean {
+  let names = false;
   const visit = (node: AnyNode): void => {
-    if (adds) return;
-    if (node.type === 'Getattr' && KEY_ADDING_METHODS.has(node.attr)) adds = true;
-    else if (
-      node.type === 'Getitem' &&
-      node.arg.type === 'Const' &&
-      KEY_ADDING_METHODS.has(node.arg.value as string)
-    )
-      adds = true;
+    if (names) return;
+    // With `orCalls`, a call of a name (a macro, `caller`) or a call block counts as naming them: it may.
+    if (orCalls && ((node.type === 'Call' && node.node.type === 'Name') || node.type === 'CallBlock'))
+      names = true;
+    else if (node.type === 'Getattr' && methods.has(node.attr)) names = true;
+    else if (node.type === 'Getitem' && node.arg.type === 'Const' && methods.has(node.arg.value as string))
+      names = true;
     else if (node.type === 'Filter' && node.name === 'attr') {
       const [name] = node.args;
-      if (name === undefined || name.type !== 'Const' || KEY_ADDING_METHODS.has(name.value as string))
-        adds = true;
+      if (name === undefined || name.type !== 'Const' || methods.has(name.value as string)) names = true;
     }
     eachChild(node, visit);
   };
   visit(template);
-  return adds;
+  return names;
 }
 
 /** Whether a filter or test, and any filter or test it applies by name, is the engine's own (`attr` and `sameas` not). */

@@ -23,6 +23,8 @@ export interface ArrayMarks {
   /** `[start, stop, step]` of a `range()`. */
   readonly range: readonly number[] | undefined;
   readonly view: DictViewKind | undefined;
+  /** The dict a view was made from, for a loop that must see it change size (see `sizedDict`). */
+  readonly source: object | undefined;
 }
 
 const MARKS: unique symbol = Symbol('array marks');
@@ -54,5 +56,6 @@ export function marksRecord(change: Partial<ArrayMarks>): ArrayMarks {
     iterator: change.iterator,
     range: change.range,
     view: change.view,
+    source: change.source,
   };
 }

@@ -13,9 +13,9 @@ const VIEW_MARKS = {
   dict_items: marksRecord({ view: 'dict_items' }),
 };
 
-/** Marks `items` as a dict view of `kind`. */
-export function dictView<T>(kind: DictViewKind, items: T[]): T[] {
-  return markWith(items, VIEW_MARKS[kind]);
+/** Marks `items` as a dict view of `kind`, made from `source` (a record of its own then, to say which). */
+export function dictView<T>(kind: DictViewKind, items: T[], source?: object): T[] {
+  return markWith(items, source === undefined ? VIEW_MARKS[kind] : marksRecord({ view: kind, source }));
 }
 
 /** The view kind of an array made by `dictView`, else `undefined`. */

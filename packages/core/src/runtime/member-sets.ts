@@ -14,6 +14,22 @@ export function noteListEdit(): void {
   listEdits++;
 }
 
+/**
+ * How many times a dict has gained or lost a key: a loop over a dict compares its size again only when this moved
+ * (Python's "dictionary changed size during iteration"). Shared for the same reason as `listEdits`.
+ */
+let dictResizes = 0;
+
+/** Notes that a dict gained or lost a key. */
+export function noteDictResize(): void {
+  dictResizes++;
+}
+
+/** The count `noteDictResize` keeps. */
+export function dictResizeCount(): number {
+  return dictResizes;
+}
+
 /** A list's items as a set, for the render that made it while no list changed (see `memberSet`). */
 interface Members {
   render: object;

@@ -35,7 +35,7 @@ import {
   ownKeys,
 } from './iterate';
 import { escapeText } from './markup';
-import { noteListEdit } from './member-sets';
+import { noteDictResize, noteListEdit } from './member-sets';
 import { eq, requireHashable } from './operators';
 import type { RenderState } from './state';
 import {
@@ -1089,7 +1089,9 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
     // A key the dict holds, or a text where no Markup key may equal it, is set at once; any other key is looked
     // for among the keys that may equal it (`1`, `1.0`, `True`).
     if ((typeof key === 'string' && hasSimpleKeys(d)) || d.has(key)) {
+      const size = d.size;
       d.set(key, value);
+      if (d.size !== size) noteDictResize();
       return;
     }
     requireHashable(key);
@@ -1098,6 +1100,7 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
     else {
       d.set(key, value);
       noteKey(d, key);
+      noteDictResize();
     }
     return;
   }
@@ -1113,6 +1116,7 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
   else Object.defineProperty(d, name, { value, writable: true, enumerable: true, configurable: true });
   // A number-like key comes last in Python's order, where JS lists it first.
   noteAddedKey(d, name);
+  noteDictResize();
 }
 
 /**
@@ -1142,6 +1146,7 @@ export function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
     else {
       d.set(key, value);
       noteKey(d, key);
+      noteDictResize();
     }
   };
 }
@@ -1152,12 +1157,15 @@ function dictDelete(d: Dict, key: unknown): void {
     if (found !== NO_ITEM) {
       d.delete(found);
       forgetKey(d, found);
+      noteDictResize();
     }
     return;
   }
   const name = typeof key === 'string' ? key : String(key);
+  if (!Object.hasOwn(d, name)) return;
   delete d[name];
   noteDeletedKey(d, name);
+  noteDictResize();
 }
 
 /** `d[key]` as a template sees it, or `NO_ITEM`: one lookup, no allocation; an unhashable key fails. */
@@ -1229,9 +1237,9 @@ export const DICT_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 const DICT_METHODS: Record<string, Method<Dict>> = {
-  keys: noArgs((d: Dict) => dictView('dict_keys', dictKeys(d))),
-  values: noArgs((d: Dict) => dictView('dict_values', dictValues(d))),
-  items: noArgs((d: Dict) => dictView('dict_items', dictItemTuples(d))),
+  keys: noArgs((d: Dict) => dictView('dict_keys', dictKeys(d), d)),
+  values: noArgs((d: Dict) => dictView('dict_values', dictValues(d), d)),
+  items: noArgs((d: Dict) => dictView('dict_items', dictItemTuples(d), d)),
   get: {
     params: ['key', 'default'],
     required: 1,
@@ -1293,6 +1301,7 @@ const DICT_METHODS: Record<string, Method<Dict>> = {
   }),
   clear: noArgs((d: Dict) => {
     writable(d);
+    noteDictResize();
     if (d instanceof Map) {
       d.clear();
       forgetKey(d, ALL_KEYS);
