@@ -167,7 +167,14 @@ import {
 } from './slot-namespaces';
 import { exprSource } from './source';
 import { TemplateReference, topFrame } from './template-reference';
-import { addsDictKeys, changesNothing, NAMING_FILTERS, namesMethods, RESIZING_METHODS } from './unchanging';
+import {
+  addsDictKeys,
+  changesNothing,
+  loopsThatMayCall,
+  NAMING_FILTERS,
+  namesMethods,
+  RESIZING_METHODS,
+} from './unchanging';
 
 /** What a template reads from its render variables, known before it runs (for prefetching). */
 export interface TemplateNames {
@@ -1269,8 +1276,8 @@ export class Compiler {
   private readsSelf = false;
   /** Each block of the template by name, rendered from the template's top frame (for `self.name()`). */
   private readonly blockBodies = new Map<string, St>();
-  /** Whether the template may change a dict's size, so its loops watch the dicts they walk (`resizesDicts`). */
-  private resizesDicts = false;
+  /** The loops whose body may change a dict's size, in a template that names such a method: they watch the dict. */
+  private resizingLoops = new Set<ast.For>();
   /** Whether the template may add keys to a dict, so its dict literals are Maps (see `addsDictKeys`). */
   private keyedDicts = false;
   /** The names only ever subscripted (see `subscriptedOnly`). */
@@ -1322,7 +1329,9 @@ export class Compiler {
     this.loopAssignments = loopAssignments(template);
     this.subscripted = subscriptedOnly(template);
     this.keyedDicts = addsDictKeys(template);
-    this.resizesDicts = namesMethods(template, RESIZING_METHODS);
+    this.resizingLoops = namesMethods(template, RESIZING_METHODS)
+      ? loopsThatMayCall(template, RESIZING_METHODS)
+      : new Set();
     this.unchanging = changesNothing(template, (kind, name) =>
       kind === 'filter'
         ? this.registry.filters.get(name) === builtinFilters.get(name)
@@ -2113,8 +2122,7 @@ export class Compiler {
     // The loops without `loop`, `else`, `break`/`continue` or names the body assigns have code of their own.
     // A loop whose body may change a dict's size (by a method, or a macro it calls) is the general one, which sees
     // a dict it walks change size.
-    const watchSizes =
-      this.resizesDicts && forNode.body.some((statement) => namesMethods(statement, RESIZING_METHODS, true));
+    const watchSizes = this.resizingLoops.has(forNode);
     const simple =
       loopSlot < 0 && otherwise === null && !resetLocals && !containsControl(forNode.body) && !watchSizes;
     if (simple && feed === null && itemSlot >= 0 && keep === null) {

@@ -145,27 +145,59 @@ export const RESIZING_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether `template` (or any node) names one of `methods`: as an attribute, a written-out subscript (which falls
- * back to the method) or the name `attr` is given, or by `attr` with a name not written out.
+ * Whether `template` names one of `methods`: as an attribute, a written-out subscript (which falls back to the
+ * method) or the name `attr` is given, or by `attr` with a name not written out.
  */
-export function namesMethods(template: AnyNode, methods: ReadonlySet<string>, orCalls = false): boolean {
+export function namesMethods(template: ast.TemplateNode, methods: ReadonlySet<string>): boolean {
   let names = false;
   const visit = (node: AnyNode): void => {
     if (names) return;
-    // With `orCalls`, a call of a name (a macro, `caller`) or a call block counts as naming them: it may.
-    if (orCalls && ((node.type === 'Call' && node.node.type === 'Name') || node.type === 'CallBlock'))
-      names = true;
-    else if (node.type === 'Getattr' && methods.has(node.attr)) names = true;
-    else if (node.type === 'Getitem' && node.arg.type === 'Const' && methods.has(node.arg.value as string))
-      names = true;
-    else if (node.type === 'Filter' && node.name === 'attr') {
-      const [name] = node.args;
-      if (name === undefined || name.type !== 'Const' || methods.has(name.value as string)) names = true;
-    }
-    eachChild(node, visit);
+    if (namesOne(node, methods)) names = true;
+    else eachChild(node, visit);
   };
   visit(template);
   return names;
+}
+
+/** Whether `node` itself names one of `methods` (see `namesMethods`). */
+function namesOne(node: AnyNode, methods: ReadonlySet<string>): boolean {
+  if (node.type === 'Getattr') return methods.has(node.attr);
+  if (node.type === 'Getitem') return node.arg.type === 'Const' && methods.has(node.arg.value as string);
+  if (node.type !== 'Filter' || node.name !== 'attr') return false;
+  const [name] = node.args;
+  return name === undefined || name.type !== 'Const' || methods.has(name.value as string);
+}
+
+/**
+ * The loops whose body may call one of `methods`: names one (see `namesMethods`), or calls a name (a macro,
+ * `caller`) or a call block, which may. Found in one pass over the template, each loop's body read once.
+ */
+export function loopsThatMayCall(template: ast.TemplateNode, methods: ReadonlySet<string>): Set<ast.For> {
+  const loops = new Set<ast.For>();
+  /** Whether `node` or anything in it may call one of `methods`. */
+  const visit = (node: AnyNode): boolean => {
+    let may =
+      namesOne(node, methods) ||
+      (node.type === 'Call' && node.node.type === 'Name') ||
+      node.type === 'CallBlock';
+    if (node.type === 'For') {
+      const body = new Set<AnyNode>(node.body);
+      let inBody = false;
+      eachChild(node, (child) => {
+        if (!visit(child)) return;
+        may = true;
+        if (body.has(child)) inBody = true;
+      });
+      if (inBody) loops.add(node);
+      return may;
+    }
+    eachChild(node, (child) => {
+      if (visit(child)) may = true;
+    });
+    return may;
+  };
+  visit(template);
+  return loops;
 }
 
 /** Whether a filter or test, and any filter or test it applies by name, is the engine's own (`attr` and `sameas` not). */

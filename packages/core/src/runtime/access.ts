@@ -10,6 +10,7 @@ import { repr, strRepr } from './format';
 import { hashKey } from './hash-key';
 import { isVisible } from './iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from './keyed-access';
+import { noteDictResize } from './member-sets';
 import { getMethod, isDictMethodName, numberProperty } from './methods';
 import { isPlainSequence } from './operators';
 import type { RenderState } from './state';
@@ -160,8 +161,12 @@ export function hasSimpleKeys(d: Map<unknown, unknown>): boolean {
   return (d as MarkedMap)[SIMPLE_KEYS] === true;
 }
 
-/** Notes a key just added to `d`: one of another kind than `SIMPLE_KEYS` marks takes `d` out of it. */
+/**
+ * Notes a key just added to `d`: one of another kind than `SIMPLE_KEYS` marks takes `d` out of it, the index (if
+ * made) takes it in, and the dict has changed size (`noteDictResize`).
+ */
 export function noteKey(d: Map<unknown, unknown>, key: unknown): void {
+  noteDictResize();
   const marked = d as MarkedMap;
   if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'boolean' && key !== null)
     if (marked[SIMPLE_KEYS] === true) marked[SIMPLE_KEYS] = false;

@@ -1100,7 +1100,6 @@ export function dictSet(d: Dict, key: unknown, value: unknown): void {
     else {
       d.set(key, value);
       noteKey(d, key);
-      noteDictResize();
     }
     return;
   }
@@ -1146,7 +1145,6 @@ export function dictSetter(d: Dict): (key: unknown, value: unknown) => void {
     else {
       d.set(key, value);
       noteKey(d, key);
-      noteDictResize();
     }
   };
 }

@@ -116,14 +116,12 @@ type Ordered = { [KEY_ORDER]?: string[] };
 
 /** The names of a call's keyword arguments, in the order the call gave them (kept by `keepKeywordOrder`). */
 export function keywordNames(kwargs: Kwargs): string[] {
-  const names = Object.keys(kwargs);
-  // A record lists a number-like name first, so only then can its order be another.
-  if (names.length === 0 || !isDigitCode(names[0].charCodeAt(0))) return names;
-  return (kwargs as Ordered)[KEY_ORDER] ?? names;
+  return keysInOrder(kwargs, Object.keys(kwargs));
 }
 
 /** The keys of a plain-object dict in Python's order, `keys` being what `Object.keys` gave: a copy where kept. */
 export function keysInOrder(d: Record<string, unknown>, keys: string[]): string[] {
+  // A record lists a number-like name first, so only then can its order be another.
   if (keys.length === 0 || !isDigitCode(keys[0].charCodeAt(0))) return keys;
   const order = (d as Ordered)[KEY_ORDER];
   return order === undefined ? keys : order.slice();
