@@ -1285,3 +1285,33 @@ describe('significant digits by toExponential', () => {
     expect(significantDigits(2.5, 1)).toEqual({ digits: '2', decpt: 1 });
   });
 });
+
+describe('`in` a list of literal texts', () => {
+  it('answers as `in` the same list given as data, short (searched in order) or long (a set)', () => {
+    const word = fc.constantFrom<string>('a', 'b', 'shipped', 'delivered', 'x y', '', 'é', '😀', '1');
+    const needle = fc.oneof(
+      word,
+      word.map((w) => ({ markup: w })),
+      fc.constantFrom(1, 0, null, true),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 12 }),
+        needle,
+        fc.boolean(),
+        (items, x, negated) => {
+          const op = negated ? 'not in' : 'in';
+          const literal = `[${items.map((w) => `'${w}'`).join(', ')}]`;
+          const value = typeof x === 'object' && x !== null ? `x|safe` : 'x';
+          const given = typeof x === 'object' && x !== null ? x.markup : x;
+          const fast = compile(`{{ ${value} ${op} ${literal} }}`).render({ x: given });
+          const general = compile(`{{ ${value} ${op} items }}`).render({ x: given, items });
+          expect(fast).toBe(general);
+          const found = typeof given === 'string' && items.includes(given);
+          expect(fast).toBe(found !== negated ? 'True' : 'False');
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});
