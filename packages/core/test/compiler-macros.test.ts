@@ -294,6 +294,48 @@ describe('a macro called by name binds its arguments at the call site, as any ca
     );
   });
 
+  it("binds by each macro's own plan when one site meets more macros than it keeps plans for", () => {
+    // Ten macros with their parameters at different places, met in turn twice by sites of each binding shape.
+    const defined = Array.from({ length: 10 }, (_, i) =>
+      i % 2 === 0
+        ? `{% macro m${i}(a, b=${i}) %}${i}:{{ a }}:{{ b }};{% endmacro %}`
+        : `{% macro m${i}(b=${i}, a=0) %}${i}:{{ a }}:{{ b }};{% endmacro %}`,
+    ).join('');
+    const list = `[${Array.from({ length: 10 }, (_, i) => `m${i}`).join(', ')}]`;
+    const expected = (a: (i: number) => number | string, b: (i: number) => number | string) =>
+      Array.from({ length: 10 }, (_, i) => `${i}:${a(i)}:${b(i)};`)
+        .join('')
+        .repeat(2);
+    const run = (call: string) =>
+      compile(`${defined}{% for m in ${list} + ${list} %}{{ ${call} }}{% endfor %}`).render({});
+    expect(run('m(b=2, a=3)')).toBe(
+      expected(
+        () => 3,
+        () => 2,
+      ),
+    );
+    expect(run('m(5)')).toBe(
+      expected(
+        (i) => (i % 2 === 0 ? 5 : 0),
+        (i) => (i % 2 === 0 ? i : 5),
+      ),
+    );
+    expect(run('m()')).toBe(
+      expected(
+        (i) => (i % 2 === 0 ? '' : 0),
+        (i) => i,
+      ),
+    );
+  });
+
+  it("binds a caller() that meets the bodies of several call blocks in turn by each body's parameters", () => {
+    const template =
+      '{% macro wrap(tag) %}<{{ tag }}>{{ caller(tag, 1) }}</{{ tag }}>{% endmacro %}{% for i in range(2) %}' +
+      "{% call(t, n) wrap('a') %}A{{ t }}{{ n }}{% endcall %}{% call(n, t) wrap('b') %}" +
+      "{% call(x, y=5) wrap('c') %}C{{ x }}{{ y }}{% endcall %}B{{ t }}{{ n }}{% endcall %}{% endfor %}";
+    expect(compile(template).render({})).toBe('<a>Aa1</a><b><c>Cc1</c>B1b</b>'.repeat(2));
+  });
+
   it('runs the defaults the call leaves, in the macro, after every argument is bound', () => {
     expect(
       outcome(

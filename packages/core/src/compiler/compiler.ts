@@ -915,6 +915,27 @@ function callPlan(signature: MacroSignature, given: number, keywords: readonly s
   return { keywordParams, unsetParams, unsetValues, defaultsLeft, restKeywords, restShape };
 }
 
+/** A plan a call site keeps (see `directMacroCall`). */
+interface SitePlan {
+  code: MacroCode;
+  plan: CallPlan | null;
+  /** The plan as the written-out closures bind by, when they can. */
+  bound: BoundSite | null;
+}
+
+/** A plan the written-out closures of `directMacroCall` bind by: the slot of each argument, positional first. */
+interface BoundSite {
+  code: MacroCode;
+  plan: CallPlan;
+  t0: number;
+  t1: number;
+  t2: number;
+  t3: number;
+}
+
+/** Most plans one call site keeps. */
+const SITE_PLANS = 8;
+
 /** A default that is not a literal of an unchanging value (see `MacroSignature.fixedDefaults`). */
 const NOT_FIXED: unique symbol = Symbol('not fixed');
 
@@ -940,21 +961,35 @@ function directMacroCall(
   source: string,
 ): Ev {
   const given = args.length;
-  let planned: MacroCode | null = null;
-  let plan: CallPlan | null = null;
-  /** The plan of this site's call of `code`, made when the site meets another macro than the one before. */
-  const planOf = (code: MacroCode): CallPlan | null => {
-    if (code !== planned) {
-      plan = code.plan(given, names);
-      planned = code;
+  /**
+   * The plans made at this site, each with its macro and the slots it binds the arguments to (null where the
+   * written-out closures cannot bind it). A site may meet several macros in turn: the `caller()` in a macro that
+   * two call blocks call meets each block's body at every item, and planned each again (two nested call blocks of
+   * one macro: 9.2 µs a render for 30 items, against 0.6 µs hand-written).
+   */
+  const plans: SitePlan[] = [];
+  const planOf = (code: MacroCode): SitePlan => {
+    for (let i = 0; i < plans.length; i++) if (plans[i].code === code) return plans[i];
+    const plan = code.plan(given, names);
+    const slots = code.paramSlots;
+    let bound: BoundSite | null = null;
+    if (plan !== null && !plan.restKeywords && given <= slots.length) {
+      const [t0 = -1, t1 = -1, t2 = -1, t3 = -1] = [
+        ...slots.slice(0, given),
+        ...plan.keywordParams.map((param) => slots[param]),
+      ];
+      bound = { code, plan, t0, t1, t2, t3 };
     }
-    return plan;
+    const entry: SitePlan = { code, plan, bound };
+    // Enough for any site met in a template; past that, a macro is planned at each call (still rightly).
+    if (plans.length < SITE_PLANS) plans.push(entry);
+    return entry;
   };
   /** Any call of this site's callee, planned or not. */
   const call = (f: Frame, callee: unknown): unknown => {
     if (callee instanceof PyCallable && callee.macro !== undefined) {
       const code = callee.macro as MacroCode;
-      const found = planOf(code);
+      const found = planOf(code).plan;
       if (found !== null) {
         const vars = code.newSlots();
         const slots = code.paramSlots;
@@ -1002,16 +1037,13 @@ function directMacroCall(
   /** A call of a callee other than the bound macro: binds to it when it can, else calls it as `call` does. */
   const other = (f: Frame, callee: unknown): unknown => {
     if (callee instanceof PyCallable && callee.macro !== undefined) {
-      const code = callee.macro as MacroCode;
-      const slots = code.paramSlots;
-      // From the plan `call` keeps: a macro this closure cannot bind (one taking `**kwargs` here) is not planned
-      // again at every call.
-      const found = planOf(code);
-      if (found !== null && !found.restKeywords && given <= slots.length) {
-        const targets = [...slots.slice(0, given), ...found.keywordParams.map((param) => slots[param])];
-        [t0, t1, t2, t3] = targets;
-        bound = code;
-        boundPlan = found;
+      // From the plans kept: a macro this closure cannot bind (one taking `**kwargs` here) is not planned again
+      // at every call, nor one met in turn with another.
+      const site = planOf(callee.macro as MacroCode).bound;
+      if (site !== null) {
+        ({ t0, t1, t2, t3 } = site);
+        bound = site.code;
+        boundPlan = site.plan;
         return fixed(f);
       }
     }
