@@ -22,7 +22,7 @@ import {
   roundScaled,
   significantDigits,
 } from '../src/runtime/number-format';
-import { add, mul, sub, truediv } from '../src/runtime/operators';
+import { add, eq, ge, gt, le, lt, mul, ne, sub, truediv } from '../src/runtime/operators';
 import type { RenderState } from '../src/runtime/state';
 import { capitalizeByChars, pyCapitalize, pyTitle, pyTitleByChars } from '../src/runtime/strings';
 import { compile } from '../src/template';
@@ -1309,6 +1309,43 @@ describe('`in` a list of literal texts', () => {
           expect(fast).toBe(general);
           const found = typeof given === 'string' && items.includes(given);
           expect(fast).toBe(found !== negated ? 'True' : 'False');
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('a comparison of two expressions', () => {
+  it('answers as the operator does, with numbers decided inline', () => {
+    const value = fc.oneof(
+      fc.integer({ min: -3, max: 3 }),
+      fc.constantFrom(0.5, -0, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY),
+      fc.constantFrom('a', 'b', '', '1'),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }),
+    );
+    const operators = { '<': lt, '<=': le, '>': gt, '>=': ge, '==': eq, '!=': ne } as const;
+    fc.assert(
+      fc.property(
+        value,
+        value,
+        fc.constantFrom(...(Object.keys(operators) as (keyof typeof operators)[])),
+        (a, b, op) => {
+          let expected: string;
+          try {
+            expected = operators[op](a, b) ? 'True' : 'False';
+          } catch {
+            expected = 'error';
+          }
+          let got: string;
+          try {
+            got = compile(`{{ a ${op} b }}`).render({ a, b });
+          } catch {
+            got = 'error';
+          }
+          expect(got).toBe(expected);
         },
       ),
       { numRuns: runs },

@@ -51,7 +51,7 @@ import {
   str,
   strRepr,
 } from '../runtime/format';
-import { countItems, dictEntries, dictKeys, iterate, ownKeys } from '../runtime/iterate';
+import { countItems, dictEntries, dictKeys, dictLength, iterate, ownKeys } from '../runtime/iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from '../runtime/keyed-access';
 import { dictResizeCount } from '../runtime/member-sets';
 import {
@@ -333,6 +333,56 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
     return op === 'in' ? (f) => inTexts(left(f), members) : (f) => !inTexts(left(f), members);
   }
   return null;
+}
+
+/**
+ * `a < b` between two expressions: each operator in a closure of its own, with two numbers compared inline, where
+ * one closure called the operator it was given (every comparison of a template shared that call, so none was
+ * inlined).
+ */
+function twoSidedComparison(op: ast.CompareOperator, left: Ev, right: Ev): Cond {
+  switch (op) {
+    case 'lt':
+      return (f) => {
+        const a = left(f);
+        const b = right(f);
+        return typeof a === 'number' && typeof b === 'number' ? a < b : lt(a, b);
+      };
+    case 'lteq':
+      return (f) => {
+        const a = left(f);
+        const b = right(f);
+        return typeof a === 'number' && typeof b === 'number' ? a <= b : le(a, b);
+      };
+    case 'gt':
+      return (f) => {
+        const a = left(f);
+        const b = right(f);
+        return typeof a === 'number' && typeof b === 'number' ? a > b : gt(a, b);
+      };
+    case 'gteq':
+      return (f) => {
+        const a = left(f);
+        const b = right(f);
+        return typeof a === 'number' && typeof b === 'number' ? a >= b : ge(a, b);
+      };
+    case 'eq':
+      return (f) => {
+        const a = left(f);
+        const b = right(f);
+        return a === b || eq(a, b);
+      };
+    case 'ne':
+      return (f) => {
+        const a = left(f);
+        const b = right(f);
+        return a !== b && !eq(a, b);
+      };
+    default: {
+      const compare = COMPARE[op];
+      return (f) => compare(left(f), right(f));
+    }
+  }
 }
 
 /** The `{% block %}` statements of a template, in order, nested ones too. */
@@ -705,9 +755,6 @@ function sizedDict(value: unknown): Record<string, unknown> | Map<unknown, unkno
 }
 
 /** How many entries a dict has, as Python counts them. */
-function dictSize(d: Record<string, unknown> | Map<unknown, unknown>): number {
-  return d instanceof Map ? d.size : dictKeys(d).length;
-}
 
 /** Python's error for a dict that gained or lost a key while a loop at `node` walked it. */
 function changedSizeError(node: ast.Span, source: string): Error {
@@ -2216,7 +2263,7 @@ export class Compiler {
       if (fed === null ? all.length === 0 : !fed.has(0)) return '';
       // A dict walked (or its view) must keep its size, as Python's iterator checks at each step.
       const sized = watchSizes && fed === null ? sizedDict(value) : null;
-      const size = sized === null ? 0 : dictSize(sized);
+      const size = sized === null ? 0 : dictLength(sized);
       let resizes = sized === null ? 0 : dictResizeCount();
       const vars = newSlots();
       const frame = new Frame(vars, f, run);
@@ -2269,7 +2316,7 @@ export class Compiler {
         } else if (status !== null) status.finished = true;
         if (sized !== null && dictResizeCount() !== resizes) {
           resizes = dictResizeCount();
-          if (dictSize(sized) !== size) throw changedSizeError(node, source);
+          if (dictLength(sized) !== size) throw changedSizeError(node, source);
         }
         if (out.length > maxOutput) throw loopOutputError(maxOutput, node, source);
       }
@@ -4094,9 +4141,8 @@ export class Compiler {
       const [{ op, expr }] = node.ops;
       const against = constantComparison(op, expr, first);
       if (against !== null) return against;
-      const compare = COMPARE[op];
       const right = this.expression(expr, scope);
-      return (f) => compare(first(f), right(f));
+      return twoSidedComparison(op, first, right);
     }
     const ops = node.ops.map((operand) => ({
       op: COMPARE[operand.op],

@@ -29,6 +29,16 @@ export function dictKeys(d: Record<string, unknown> | Map<unknown, unknown>): un
   return keys;
 }
 
+/** How many entries `dictKeys` lists, counted without listing them in order. */
+export function dictLength(d: Record<string, unknown> | Map<unknown, unknown>): number {
+  if (d instanceof Map) return d.size;
+  const keys = Object.keys(d);
+  spendRunning(keys.length);
+  let n = 0;
+  for (let i = 0; i < keys.length; i++) if (isVisible(d[keys[i]])) n++;
+  return n;
+}
+
 /**
  * The key whose visible value last decided `plainDictHasItems`: items of one list tend to have the same keys, and
  * reading that key of the next one (one property read) answers most questions without listing its keys.
@@ -126,7 +136,7 @@ export function length(v: unknown): number {
   }
   if (v instanceof Undefined) return 0;
   if (v instanceof Markup) return cpLength(v.value);
-  if (isDict(v)) return v instanceof Map ? v.size : dictKeys(v).length;
+  if (isDict(v)) return dictLength(v);
   const own = v instanceof AttributeSource ? v.length() : undefined;
   if (own !== undefined) return own;
   throw typeError(`object of type '${typeName(v)}' has no len()`);
