@@ -51,7 +51,7 @@ import {
   str,
   strRepr,
 } from '../runtime/format';
-import { countItems, dictEntries, dictKeys, dictLength, iterate, ownKeys } from '../runtime/iterate';
+import { countItems, dictEntries, dictLength, iterate, ownKeys } from '../runtime/iterate';
 import { NOT_PLAIN, type PropertyLoad, propertyLoad } from '../runtime/keyed-access';
 import { dictResizeCount } from '../runtime/member-sets';
 import {
