@@ -168,6 +168,12 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
     checkLength(state, a.length + b.length);
     return a + b;
   }
+  // Two plain lists (neither a tuple, a range nor a view: no marks), asked with one read of each one's marks.
+  if (Array.isArray(a) && Array.isArray(b) && marksOf(a) === undefined && marksOf(b) === undefined) {
+    checkLength(state, a.length + b.length);
+    spendOnCopy(state, a.length + b.length);
+    return a.length + b.length > SHORT_LISTS ? a.concat(b) : joinedLists(a, b);
+  }
   failUndefined(a, b);
   if (isNumber(a) && isNumber(b)) {
     if (isIntegral(a) && isIntegral(b)) return intAdd(a, b);
