@@ -1352,3 +1352,26 @@ describe('a comparison of two expressions', () => {
     );
   });
 });
+
+describe('`is divisibleby` of two numbers', () => {
+  it('answers as `x % n == 0` does, failing alike for a divisor of zero', () => {
+    const number = fc.oneof(
+      fc.integer({ min: -50, max: 50 }),
+      fc.constantFrom(0.5, 2.5, 7.5, -7.5, -0, 1e300, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53),
+      fc.double({ min: -100, max: 100, noNaN: true }),
+    );
+    const outcomeOf = (template: string, x: number, n: number): string => {
+      try {
+        return compile(template).render({ x, n });
+      } catch (error) {
+        return `error: ${(error as Error).message}`;
+      }
+    };
+    fc.assert(
+      fc.property(number, number, (x, n) => {
+        expect(outcomeOf('{{ x is divisibleby(n) }}', x, n)).toBe(outcomeOf('{{ x % n == 0 }}', x, n));
+      }),
+      { numRuns: runs },
+    );
+  });
+});

@@ -67,7 +67,12 @@ export const comparisonTests: Readonly<Record<string, TestSpec>> = {
   divisibleby: {
     params: ['num'],
     required: 1,
-    fn: (state: RenderState, value, num) => eq(mod(state, value, num), 0),
+    // Two JS numbers (ints or floats) leave a remainder of zero in JS exactly when they do in Python, whose
+    // remainder only moves a non-zero one to the divisor's sign; dividing by zero fails in `mod`.
+    fn: (state: RenderState, value, num) =>
+      typeof value === 'number' && typeof num === 'number' && num !== 0
+        ? value % num === 0
+        : eq(mod(state, value, num), 0),
   },
   sameas: { params: ['other'], required: 1, fn: (_state, value, other) => sameAs(value, other) },
   in: { params: ['seq'], required: 1, fn: (_state, value, seq) => contains(seq, value) },
