@@ -1375,3 +1375,29 @@ describe('`is divisibleby` of two numbers', () => {
     );
   });
 });
+
+describe('`startswith` and `endswith` of a tuple of texts', () => {
+  it('answer as the same call from index 0 does (the general path), halves of surrogate pairs included', () => {
+    const unit = fc.constantFrom('a', 'b', '.', '😀', '\ud83d', '\ude00', 'é');
+    const text = fc.array(unit, { maxLength: 6 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(text, fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), (s, options, atEnd) => {
+        const method = atEnd ? 'endswith' : 'startswith';
+        const tuple = `(${options.map((_, i) => `options[${i}]`).join(', ')},)`;
+        const fast = compile(`{{ s.${method}(${tuple}) }}`);
+        const general = compile(`{{ s.${method}(${tuple}, 0) }}`);
+        const expected = options.some((o) => {
+          const cps = Array.from(s);
+          const ocps = Array.from(o);
+          if (ocps.length > cps.length) return false;
+          const part = atEnd ? cps.slice(cps.length - ocps.length) : cps.slice(0, ocps.length);
+          return part.join('') === ocps.join('');
+        });
+        const got = fast.render({ s, options });
+        expect(got).toBe(general.render({ s, options }));
+        expect(got).toBe(expected ? 'True' : 'False');
+      }),
+      { numRuns: runs },
+    );
+  });
+});

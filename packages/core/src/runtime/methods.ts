@@ -279,6 +279,26 @@ function count(s: string, subArg: unknown, start: unknown, end: unknown): number
 }
 
 /** `startswith`/`endswith` with a str or a tuple of str. */
+/**
+ * Whether `s` starts (or ends, `atEnd`) with `text` as Python finds it, code point by code point: a match of
+ * UTF-16 units that splits a surrogate pair of `s` (a lone low surrogate at the end of `'😀'`) is none.
+ */
+function hasAffix(s: string, text: string, atEnd: boolean): boolean {
+  const n = text.length;
+  if (atEnd) {
+    if (!s.endsWith(text)) return false;
+    const at = s.length - n;
+    return !(n > 0 && at > 0 && isLowSurrogate(text.charCodeAt(0)) && isHighSurrogate(s.charCodeAt(at - 1)));
+  }
+  if (!s.startsWith(text)) return false;
+  return !(
+    n > 0 &&
+    n < s.length &&
+    isHighSurrogate(text.charCodeAt(n - 1)) &&
+    isLowSurrogate(s.charCodeAt(n))
+  );
+}
+
 function affix(
   s: string,
   what: unknown,
@@ -287,10 +307,12 @@ function affix(
   atEnd: boolean,
   name: string,
 ): boolean {
-  // UTF-16 units compare as code points do, unless `what` would match half of a surrogate pair.
-  if (typeof what === 'string' && start === undefined && end === undefined) {
-    if (atEnd ? !isLowSurrogate(what.charCodeAt(0)) : !isHighSurrogate(what.charCodeAt(what.length - 1))) {
-      return atEnd ? s.endsWith(what) : s.startsWith(what);
+  if (start === undefined && end === undefined) {
+    if (typeof what === 'string') return hasAffix(s, what, atEnd);
+    if (isTuple(what) && what.every((option) => typeof option === 'string')) {
+      // `email.endswith(('.edu', '.org'))`: each text as one would be.
+      for (const option of what as string[]) if (hasAffix(s, option, atEnd)) return true;
+      return false;
     }
   }
   const options = isTuple(what) ? what : [what];
@@ -307,7 +329,7 @@ function affix(
         : `${name} first arg must be str or a tuple of str, not ${typeName(option)}`;
       throw typeError(message);
     }
-    if (!past && (atEnd ? window.endsWith(text) : window.startsWith(text))) return true;
+    if (!past && hasAffix(window, text, atEnd)) return true;
   }
   return false;
 }
