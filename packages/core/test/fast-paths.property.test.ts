@@ -1316,6 +1316,18 @@ describe('`in` a list of literal texts', () => {
   });
 });
 
+/** Values a template can write as a literal, and how. */
+const LITERALS = new Map<unknown, string>([
+  [true, 'true'],
+  [false, 'false'],
+  [null, 'none'],
+  [1, '1'],
+  [0, '0'],
+  [0.5, '0.5'],
+  ['a', "'a'"],
+  ['', "''"],
+]);
+
 describe('a comparison of two expressions', () => {
   it('answers as the operator does, with numbers decided inline', () => {
     const value = fc.oneof(
@@ -1339,13 +1351,17 @@ describe('a comparison of two expressions', () => {
           } catch {
             expected = 'error';
           }
-          let got: string;
-          try {
-            got = compile(`{{ a ${op} b }}`).render({ a, b });
-          } catch {
-            got = 'error';
-          }
-          expect(got).toBe(expected);
+          const got = (template: string): string => {
+            try {
+              return compile(template).render({ a, b });
+            } catch {
+              return 'error';
+            }
+          };
+          expect(got(`{{ a ${op} b }}`)).toBe(expected);
+          // Against a literal, which has comparisons of its own.
+          const literal = LITERALS.get(b);
+          if (literal !== undefined) expect(got(`{{ a ${op} ${literal} }}`)).toBe(expected);
         },
       ),
       { numRuns: runs },

@@ -275,6 +275,17 @@ const FEW_TEXTS = 8;
 function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev): Cond | null {
   if (right.type === 'Const') {
     const c = right.value;
+    // Only None equals None (an Undefined does not); a bool equals itself, and the numbers `eq` finds equal to it.
+    if (c === null && (op === 'eq' || op === 'ne')) {
+      return op === 'eq' ? (f) => left(f) === null : (f) => left(f) !== null;
+    }
+    if (typeof c === 'boolean' && (op === 'eq' || op === 'ne')) {
+      const equal = (f: Frame): boolean => {
+        const a = left(f);
+        return a === c || (typeof a !== 'boolean' && eq(a, c));
+      };
+      return op === 'eq' ? equal : (f) => !equal(f);
+    }
     if (typeof c === 'string') {
       if (op === 'eq') return (f) => equalsText(left(f), c);
       if (op === 'ne') return (f) => !equalsText(left(f), c);
