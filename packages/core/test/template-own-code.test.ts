@@ -85,6 +85,19 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
     });
   });
 
+  it("a loop read through another name in a nested loop (each loop's code its own) prints Jinja2's text", () => {
+    withSettings({ afterRenders: 1 }, () => {
+      const template = core.compile(
+        "{% for o in lists %}{% set outer = loop %}{% for i in o %}{{ outer.index }}{{ outer.index0 }}{{ outer.revindex }}{{ outer.revindex0 }}{{ outer.first }}{{ outer.last }}{{ outer.length }}{{ outer.depth }}{{ outer.previtem }}{{ outer.nextitem }}/{{ loop.index }}{{ '*' if outer.first and loop.first }};{% endfor %}{% endfor %}",
+        { cache: false },
+      );
+      // Jinja2 3.1's text.
+      const expected = '1021TrueFalse21[3]/1*;1021TrueFalse21[3]/2;2110FalseTrue21[1, 2]/1;';
+      for (let i = 0; i < 4; i++) expect(template.render({ lists: [[1, 2], [3]] })).toBe(expected);
+      expect(template.ownCode).toBe(true);
+    });
+  });
+
   it('templates of one source share their progress: the cache holds one program for both', () => {
     withSettings({ afterRenders: 2 }, () => {
       const source = '{{ "one source"|upper }}';
