@@ -98,6 +98,43 @@ describe.runIf(existsSync(DIST))('code copies, in the built engine', async () =>
     });
   });
 
+  it('chains and filters that read each item, each site after the first with another copy, print as the shared code does', () => {
+    // More sites than a template takes copies, of chains and of filters reading an attribute, in and out of loops.
+    const sites = [
+      '{{ items|selectattr("n", "ge", 2)|list|length }}',
+      '{{ items|map(attribute="n")|sum }}',
+      '{{ items|sum(attribute="n") }}',
+      '{{ items|max(attribute="n") }}',
+      '{{ items|min(attribute="name") }}',
+      '{{ items|sort(attribute="name")|map(attribute="n")|join(",") }}',
+      '{{ items|groupby("n")|map(attribute="grouper")|join(",") }}',
+      '{{ items|join("/", attribute="name") }}',
+      '{{ items|unique(attribute="n")|list|length }}',
+      '{{ items|rejectattr("n", "odd")|first }}',
+      '{% for i in items|selectattr("n") %}{{ i.name }}{% endfor %}',
+      '{% for i in range(2) %}{{ items|sum(attribute="n") }}{{ items|selectattr("n", "lt", 3)|list|length }}{% endfor %}',
+    ];
+    const source = sites.join('|');
+    const data = {
+      items: [
+        { name: 'b', n: 3 },
+        { name: 'a', n: 1 },
+        { name: 'c', n: 3 },
+        { name: 'd', n: 0 },
+      ],
+    };
+    let shared = '';
+    withSettings({ copies: 0 }, () => {
+      shared = core.compile(source, { cache: false }).render(data);
+    });
+    expect(shared.split('|')).toHaveLength(sites.length);
+    withSettings({ afterRenders: 1 }, () => {
+      const template = core.compile(source, { cache: false });
+      for (let i = 0; i < 4; i++) expect(template.render(data)).toBe(shared);
+      expect(template.ownCode).toBe(true);
+    });
+  });
+
   it('templates of one source share their progress: the cache holds one program for both', () => {
     withSettings({ afterRenders: 2 }, () => {
       const source = '{{ "one source"|upper }}';

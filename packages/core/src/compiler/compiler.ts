@@ -39,6 +39,7 @@ import {
   newDict,
   readsOwnValueFirst,
   slice,
+  surrogateFree,
 } from '../runtime/access';
 import { marksOf } from '../runtime/array-marks';
 import {
@@ -995,6 +996,23 @@ function callPlan(signature: MacroSignature, given: number, keywords: readonly s
   return { keywordParams, unsetParams, unsetValues, defaultsLeft, restKeywords, restShape };
 }
 
+/** The built-in filters that call something for each item when given an argument (`itemFilter`). */
+const ITEM_FILTERS = new Set([
+  'sum',
+  'min',
+  'max',
+  'sort',
+  'unique',
+  'groupby',
+  'join',
+  'map',
+  'select',
+  'reject',
+  'selectattr',
+  'rejectattr',
+  'dictsort',
+]);
+
 /** A plan a call site keeps (see `directMacroCall`). */
 interface SitePlan {
   code: MacroCode;
@@ -1421,6 +1439,8 @@ export class Compiler {
   private readonly foldScope = new Scope(null);
   /** Loops compiled so far. */
   private loops = 0;
+  /** The chains of item filters, and filters calling something per item, compiled so far (see `itemChain`). */
+  private chains = 0;
   /** This template's mark for `propertyLoad` (see `templateMark`). */
   private readonly template: string;
   /** How the filters this template prepares read attribute paths (see `ownKeyReaders`). */
@@ -2200,11 +2220,16 @@ export class Compiler {
    * template's (see code-copies.ts). This compiler's state serves both: only the prototype changes, for the while.
    */
   private withCodeOf(code: object | undefined, node: ast.For, scope: Scope): St {
-    if (code === undefined) return this.forLoop(node, scope);
+    return this.compiledBy(code, () => this.forLoop(node, scope));
+  }
+
+  /** What `compile` gives, compiled by the copy of the code whose prototype `code` is (this one's when undefined). */
+  private compiledBy<T>(code: object | undefined, compile: () => T): T {
+    if (code === undefined) return compile();
     const own = Object.getPrototypeOf(this);
     Object.setPrototypeOf(this, code);
     try {
-      return this.forLoop(node, scope);
+      return compile();
     } finally {
       Object.setPrototypeOf(this, own);
     }
@@ -3434,7 +3459,7 @@ export class Compiler {
         return (
           this.itemChain(node, scope) ??
           this.literalXmlattr(node, scope) ??
-          this.filter(node, scope, this.expression(node.node, scope))
+          this.itemFilter(node, scope, this.expression(node.node, scope))
         );
       case 'Test':
         return this.test(node, scope);
@@ -3936,6 +3961,23 @@ export class Compiler {
       const start = part(arg.start);
       const stop = part(arg.stop);
       const step = part(arg.step);
+      const tail = this.textTail(arg);
+      if (tail !== null) {
+        // `code[3:]`, `code[-4:]`: the units past the first `tail` (or the last `-tail`) when no surrogate is among
+        // the units that decide where the cut falls, so that units and code points count alike there.
+        return (f) => {
+          const o = obj(f);
+          if (typeof o === 'string') {
+            const n = o.length;
+            if (
+              tail > 0 ? surrogateFree(o, 0, Math.min(tail, n)) : surrogateFree(o, Math.max(n + tail, 0), n)
+            ) {
+              return tail >= n ? '' : o.slice(tail);
+            }
+          }
+          return slice(o, tail, null, null);
+        };
+      }
       const head = this.textHead(arg);
       if (head !== null) {
         const [from, to] = head;
@@ -3947,11 +3989,8 @@ export class Compiler {
             // slower on texts that are not Latin-1.)
             if (to >= o.length) {
               if (from === 0) return o;
-              if (!hasSurrogate(o)) return from < o.length ? o.slice(from) : '';
-            } else {
-              const head = o.slice(0, to);
-              if (!hasSurrogate(head)) return from === 0 ? head : o.slice(from, to);
-            }
+              if (surrogateFree(o, 0, o.length)) return from < o.length ? o.slice(from) : '';
+            } else if (surrogateFree(o, 0, to)) return o.slice(from, to);
           }
           return slice(o, from, to, null);
         };
@@ -4089,6 +4128,14 @@ export class Compiler {
    * The bounds of `[:n]` and `[m:n]` with int literals `0 <= m <= n <= 256` and no step, the slice that takes the
    * head of a text; else null.
    */
+  /** The `n` of a slice `[n:]` with a small constant `n` (not 0), else null. */
+  private textTail(arg: ast.Slice): number | null {
+    const { start, stop, step } = arg;
+    if (step !== null || stop !== null || start?.type !== 'Const') return null;
+    const n = start.value;
+    return typeof n === 'number' && Number.isInteger(n) && n !== 0 && Math.abs(n) <= 256 ? n : null;
+  }
+
   private textHead(arg: ast.Slice): [number, number] | null {
     const { start, stop, step } = arg;
     if (step !== null || stop?.type !== 'Const' || (start !== null && start.type !== 'Const')) return null;
@@ -4966,7 +5013,32 @@ export class Compiler {
     const consumed = (error: unknown): never => {
       throw locate(error, consumedAt, source);
     };
-    return chainOf(chain.source, chain.stages, chain.fails, consumer, empty, consumed);
+    // Each chain after the first consumes its items in a loop of another copy's code (see code-copies.ts), as each
+    // loop does: two chains counting items through one loop of code made its call of the steps see both chains'
+    // (two `selectattr(...)|list|length` of 120 items: 2.1 µs, against 0.46 µs for one).
+    const code = this.loopCode === null || this.chains++ === 0 ? undefined : this.loopCode();
+    const consume = code === undefined ? this.consumedChain : (code as Compiler).consumedChain;
+    return consume(chain.source, chain.stages, chain.fails, consumer, empty, consumed);
+  }
+
+  /**
+   * A filter applied to `input`: one that calls something for each item (an attribute's read, a test) and is not the
+   * template's first such, compiled by another copy of the code, as a chain is (see `itemChain`). Two
+   * `sum(attribute=...)` of 120 items took 1.8 µs against 0.28 µs for one: the filter's loop of one copy called the
+   * reads of both.
+   */
+  private itemFilter(node: ast.Filter, scope: Scope, input: Ev): Ev {
+    const perItem =
+      ITEM_FILTERS.has(node.name) &&
+      (node.args.length > 0 || node.kwargs.length > 0) &&
+      this.registry.filters.get(node.name) === builtinFilters.get(node.name);
+    const code = !perItem || this.loopCode === null || this.chains++ === 0 ? undefined : this.loopCode();
+    return this.compiledBy(code, () => this.filter(node, scope, input));
+  }
+
+  /** `chainOf` of this copy of the code: what `itemChain` calls, through the copy it chose. */
+  protected consumedChain(...args: Parameters<typeof chainOf>): Ev {
+    return chainOf(...args);
   }
 
   /**

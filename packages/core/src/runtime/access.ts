@@ -479,7 +479,7 @@ function unitBounds(text: string, start: number | null, stop: number | null): [n
 }
 
 /** True when units `from` to `to` of `text` hold no surrogate: a few looked at, or the whole text asked. */
-function surrogateFree(text: string, from: number, to: number): boolean {
+export function surrogateFree(text: string, from: number, to: number): boolean {
   if (to - from > 32) return !hasSurrogate(text);
   for (let i = from; i < to; i++) {
     const unit = text.charCodeAt(i);
