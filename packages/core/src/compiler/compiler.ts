@@ -87,7 +87,7 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, FilterSpec, Registry, RenderState } from '../runtime/state';
-import { hasSurrogate, isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
+import { isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
