@@ -1417,3 +1417,20 @@ describe('`startswith` and `endswith` of a tuple of texts', () => {
     );
   });
 });
+
+describe('`|int` of a text of digits', () => {
+  it('is the number the digits write, as the general parse (given the text with a space after) reads it', () => {
+    const digits = fc
+      .array(fc.constantFrom('0', '1', '5', '9'), { minLength: 1, maxLength: 12 })
+      .map((d) => d.join(''));
+    fc.assert(
+      fc.property(digits, (s) => {
+        const fast = compile('{{ s|int }}').render({ s });
+        expect(fast).toBe(String(Number(s)));
+        expect(compile("{{ (s ~ ' ')|int }}").render({ s })).toBe(fast);
+      }),
+      { numRuns: runs },
+    );
+    expect(compile("{{ ''|int }}|{{ '1a'|int(7) }}|{{ '-08'|int }}").render({})).toBe('0|7|-8');
+  });
+});

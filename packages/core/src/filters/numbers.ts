@@ -209,7 +209,25 @@ function doInt(_state: unknown, value: unknown, fallback: unknown = 0, base: unk
 }
 
 /** `int` of text: Python's `int(text, base)`, else `int(float(text))`, else `fallback`. */
+/** The value of a text of one to nine ASCII digits (`'08'`, `'2024'`), else -1. */
+function digitsValue(text: string): number {
+  const n = text.length;
+  if (n === 0 || n > 9) return -1;
+  let value = 0;
+  for (let i = 0; i < n; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 function intOfText(text: string, fallback: unknown, base: unknown): unknown {
+  if (base === 10) {
+    // `'08'`, `'2024'` (a date's parts), counted off their digits.
+    const digits = digitsValue(text);
+    if (digits >= 0) return digits;
+  }
   // `42`, and `12.50` (no int, so the float's, truncated), read here without trying the int's parse first.
   if (base === 10 && PLAIN_DECIMAL.test(text)) return truncate(Number(text)) ?? fallback;
   const parsed = isInt(base) || typeof base === 'boolean' ? parsePyInt(text, Number(base)) : undefined;
