@@ -1434,3 +1434,27 @@ describe('`|int` of a text of digits', () => {
     expect(compile("{{ ''|int }}|{{ '1a'|int(7) }}|{{ '-08'|int }}").render({})).toBe('0|7|-8');
   });
 });
+
+describe('slices of a text by literal bounds', () => {
+  it('cut by code points, as the general slice does, surrogate pairs and lone halves included', () => {
+    const unit = fc.constantFrom('a', 'b', ' ', 'é', '😀', '\ud83d', '\ude00', '中');
+    const text = fc.array(unit, { maxLength: 14 }).map((units) => units.join(''));
+    const bound = fc.integer({ min: -12, max: 12 });
+    fc.assert(
+      fc.property(
+        text,
+        bound,
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 12 }),
+        (s, n, a, b) => {
+          const cps = Array.from(s);
+          const cut = (from?: number, to?: number) => cps.slice(from, to).join('');
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          const out = compile(`{{ s[${n}:] }}|{{ s[:${to}] }}|{{ s[${from}:${to}] }}`).render({ s });
+          expect(out).toBe(`${cut(n)}|${cut(0, to)}|${cut(from, to)}`);
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});

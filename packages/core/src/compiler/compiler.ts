@@ -87,7 +87,7 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, FilterSpec, Registry, RenderState } from '../runtime/state';
-import { isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
+import { hasSurrogate, isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
@@ -265,6 +265,12 @@ function inFewTexts(a: unknown, members: readonly string[]): boolean {
   for (let i = 0; i < members.length; i++) if (members[i] === text) return true;
   return false;
 }
+
+/**
+ * The most units of a text a slice's fast path looks at one by one: past that, searching a copy by a regular
+ * expression is faster (`description[:24]` ran 0.21x hand-written by `charCodeAt`, 0.60x by the expression).
+ */
+const FEW_UNITS = 8;
 
 /** The longest list of texts `in` searches item by item (`inFewTexts`); a longer one is a set. */
 const FEW_TEXTS = 8;
@@ -3969,9 +3975,10 @@ export class Compiler {
           const o = obj(f);
           if (typeof o === 'string') {
             const n = o.length;
-            if (
-              tail > 0 ? surrogateFree(o, 0, Math.min(tail, n)) : surrogateFree(o, Math.max(n + tail, 0), n)
-            ) {
+            // The units that place the cut: the first `tail`, or the last `-tail`.
+            const from = tail > 0 ? 0 : Math.max(n + tail, 0);
+            const to = tail > 0 ? Math.min(tail, n) : n;
+            if (to - from <= FEW_UNITS ? surrogateFree(o, from, to) : !hasSurrogate(o.slice(from, to))) {
               return tail >= n ? '' : o.slice(tail);
             }
           }
@@ -3989,8 +3996,14 @@ export class Compiler {
             // slower on texts that are not Latin-1.)
             if (to >= o.length) {
               if (from === 0) return o;
-              if (surrogateFree(o, 0, o.length)) return from < o.length ? o.slice(from) : '';
-            } else if (surrogateFree(o, 0, to)) return o.slice(from, to);
+              if (!hasSurrogate(o)) return from < o.length ? o.slice(from) : '';
+            } else if (to <= FEW_UNITS) {
+              // A few units (`code[:3]`) are looked at one by one, without a copy to search.
+              if (surrogateFree(o, 0, to)) return o.slice(from, to);
+            } else {
+              const head = o.slice(0, to);
+              if (!hasSurrogate(head)) return from === 0 ? head : o.slice(from, to);
+            }
           }
           return slice(o, from, to, null);
         };
