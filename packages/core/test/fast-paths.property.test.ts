@@ -1316,6 +1316,9 @@ describe('`in` a list of literal texts', () => {
   });
 });
 
+/** The test of each comparison operator. */
+const TEST_NAMES = { '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '==': 'eq', '!=': 'ne' } as const;
+
 /** Values a template can write as a literal, and how. */
 const LITERALS = new Map<unknown, string>([
   [true, 'true'],
@@ -1361,7 +1364,12 @@ describe('a comparison of two expressions', () => {
           expect(got(`{{ a ${op} b }}`)).toBe(expected);
           // Against a literal, which has comparisons of its own.
           const literal = LITERALS.get(b);
-          if (literal !== undefined) expect(got(`{{ a ${op} ${literal} }}`)).toBe(expected);
+          if (literal !== undefined) {
+            expect(got(`{{ a ${op} ${literal} }}`)).toBe(expected);
+            // The test bound to the literal, as `select` binds it once for every item.
+            const selected = got(`{{ [a]|select('${TEST_NAMES[op]}', ${literal})|list|length }}`);
+            expect(selected).toBe(expected === 'error' ? 'error' : expected === 'True' ? '1' : '0');
+          }
         },
       ),
       { numRuns: runs },

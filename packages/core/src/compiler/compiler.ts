@@ -87,7 +87,7 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, FilterSpec, Registry, RenderState } from '../runtime/state';
-import { hasSurrogate, isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
+import { compareStrings, hasSurrogate, isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
@@ -294,8 +294,34 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
       return op === 'eq' ? equal : (f) => !equal(f);
     }
     if (typeof c === 'string') {
-      if (op === 'eq') return (f) => equalsText(left(f), c);
-      if (op === 'ne') return (f) => !equalsText(left(f), c);
+      switch (op) {
+        case 'eq':
+          return (f) => equalsText(left(f), c);
+        case 'ne':
+          return (f) => !equalsText(left(f), c);
+        case 'lt':
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'string' ? compareStrings(a, c) < 0 : lt(a, c);
+          };
+        case 'lteq':
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'string' ? compareStrings(a, c) <= 0 : le(a, c);
+          };
+        case 'gt':
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'string' ? compareStrings(a, c) > 0 : gt(a, c);
+          };
+        case 'gteq':
+          return (f) => {
+            const a = left(f);
+            return typeof a === 'string' ? compareStrings(a, c) >= 0 : ge(a, c);
+          };
+        default:
+          return null;
+      }
     }
     if (typeof c === 'number') {
       switch (op) {

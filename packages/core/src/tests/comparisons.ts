@@ -1,6 +1,7 @@
 /** Jinja2's tests that compare: `odd`, `even`, `divisibleby`, `sameas`, `in` and the operator tests (`eq`, `<`, ...). */
 import { contains, eq, equalsText, ge, gt, le, lt, mod, ne } from '../runtime/operators';
 import type { RenderState, TestSpec } from '../runtime/state';
+import { compareStrings } from '../runtime/strings';
 import { PyFloat } from '../runtime/values';
 
 function compare(fn: (a: unknown, b: unknown) => boolean, comparesAs: TestSpec['comparesAs']): TestSpec {
@@ -18,9 +19,21 @@ export function comparisonWith(
   c: unknown,
 ): ((state: RenderState, value: unknown) => boolean) | null {
   if (typeof c === 'string') {
-    if (op === 'eq') return (_state, a) => equalsText(a, c);
-    if (op === 'ne') return (_state, a) => !equalsText(a, c);
-    return null;
+    // Texts order by code point (`compareStrings`), dates written as ISO text among them.
+    switch (op) {
+      case 'eq':
+        return (_state, a) => equalsText(a, c);
+      case 'ne':
+        return (_state, a) => !equalsText(a, c);
+      case 'lt':
+        return (_state, a) => (typeof a === 'string' ? compareStrings(a, c) < 0 : lt(a, c));
+      case 'lteq':
+        return (_state, a) => (typeof a === 'string' ? compareStrings(a, c) <= 0 : le(a, c));
+      case 'gt':
+        return (_state, a) => (typeof a === 'string' ? compareStrings(a, c) > 0 : gt(a, c));
+      default:
+        return (_state, a) => (typeof a === 'string' ? compareStrings(a, c) >= 0 : ge(a, c));
+    }
   }
   if (typeof c !== 'number') return null;
   switch (op) {
