@@ -4164,17 +4164,20 @@ export class Compiler {
   }
 
   /**
-   * The bounds of `[:n]` and `[m:n]` with int literals `0 <= m <= n <= 256` and no step, the slice that takes the
-   * head of a text; else null.
+   * The `n` of a slice `[n:]` with a small constant `n`, not 0 (`[3:]`, and `[-4:]`, a negation the folder reads as
+   * the constant it is), else null.
    */
-  /** The `n` of a slice `[n:]` with a small constant `n` (not 0), else null. */
   private textTail(arg: ast.Slice): number | null {
     const { start, stop, step } = arg;
-    if (step !== null || stop !== null || start?.type !== 'Const') return null;
-    const n = start.value;
+    if (step !== null || stop !== null || start === null) return null;
+    const n = start.type === 'Const' ? start.value : this.folder.valueOf(start)?.value;
     return typeof n === 'number' && Number.isInteger(n) && n !== 0 && Math.abs(n) <= 256 ? n : null;
   }
 
+  /**
+   * The bounds of `[:n]` and `[m:n]` with int literals `0 <= m <= n <= 256` and no step, the slice that takes the
+   * head of a text; else null.
+   */
   private textHead(arg: ast.Slice): [number, number] | null {
     const { start, stop, step } = arg;
     if (step !== null || stop?.type !== 'Const' || (start !== null && start.type !== 'Const')) return null;
