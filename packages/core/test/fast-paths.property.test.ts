@@ -1466,3 +1466,30 @@ describe('slices of a text by literal bounds', () => {
     );
   });
 });
+
+describe('`{% set ns.text = ns.text ~ x %}`', () => {
+  it('builds what the general join builds, from any start and any items, failing alike', () => {
+    const item = fc.oneof(
+      fc.constantFrom('a', '', 'é', '😀', 'x y'),
+      fc.integer({ min: -5, max: 5 }),
+      fc.constantFrom(null, true, 1.5),
+      fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }),
+    );
+    const start = fc.constantFrom("''", "'a'", '1', 'none', "'b'|safe", 'x.missing');
+    const outcomeOf = (template: string, xs: unknown[]): string => {
+      try {
+        return compile(template).render({ xs, x: {} });
+      } catch (error) {
+        return `error: ${(error as Error).message}`;
+      }
+    };
+    fc.assert(
+      fc.property(start, fc.array(item, { maxLength: 5 }), (init, xs) => {
+        const loop = (join: string) =>
+          `{% set ns = namespace(s=${init}) %}{% for x in xs %}{% set ns.s = ${join} %}{% endfor %}{{ ns.s }}|{{ ns.s is string }}`;
+        expect(outcomeOf(loop('ns.s ~ x'), xs)).toBe(outcomeOf(loop("ns.s ~ x ~ ''"), xs));
+      }),
+      { numRuns: runs },
+    );
+  });
+});

@@ -2811,7 +2811,8 @@ export class Compiler {
     const value = this.guarded(node.node, this.assignedValue(node.node, scope));
     const store = this.store(node.target, scope, node);
     noteAssigned(scope, node.target);
-    const counter = this.namespaceCounter(node, scope, store, value);
+    const counter =
+      this.namespaceCounter(node, scope, store, value) ?? this.namespaceAppend(node, scope, store, value);
     if (counter !== null) return counter;
     return (f) => {
       store(f, value);
@@ -2863,6 +2864,53 @@ export class Compiler {
           const r = adds ? a + b : a - b;
           vars[attrSlot] = r === 0 ? 0 : r;
         } else vars[attrSlot] = op(f.run, a, b);
+      } catch (error) {
+        throw locate(error, span, source);
+      }
+      return '';
+    };
+  }
+
+  /**
+   * `{% set ns.text = ns.text ~ x %}`, the way a template builds a text across a loop, where `ns`'s namespace lives
+   * in slots of this frame or the one around it: the attribute's text is read, joined with `x`'s and written by
+   * one closure, as `namespaceCounter` adds. Null for any other `set`.
+   */
+  private namespaceAppend(
+    node: ast.Assign,
+    scope: Scope,
+    store: (f: Frame, value: Ev) => void,
+    value: Ev,
+  ): St | null {
+    const { target, node: joined } = node;
+    if (target.type !== 'NSRef' || joined.type !== 'Concat' || joined.nodes.length !== 2) return null;
+    const [first, second] = joined.nodes;
+    if (
+      first.type !== 'Getattr' ||
+      first.attr !== target.attr ||
+      first.node.type !== 'Name' ||
+      first.node.name !== target.name
+    )
+      return null;
+    const near = this.nearAttributeSlot(target, scope);
+    if (near === null) return null;
+    const { out, slot, attrSlot } = near;
+    const right = this.expression(second, scope);
+    const span = spanOf(joined);
+    const source = this.source;
+    return (f) => {
+      const vars = out === 0 ? f.vars : (f.up as Frame).vars;
+      const a = vars[slot] === IN_SLOTS ? vars[attrSlot] : MISSING;
+      // Not yet set (MISSING), Markup, or any other value: as any `set` does it.
+      if (typeof a !== 'string') {
+        store(f, value);
+        return '';
+      }
+      try {
+        const b = right(f);
+        const text = a + (typeof b === 'string' ? b : toText(b));
+        checkLength(f.run, text.length);
+        vars[attrSlot] = text;
       } catch (error) {
         throw locate(error, span, source);
       }
