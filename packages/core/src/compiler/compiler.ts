@@ -87,7 +87,7 @@ import {
   typeName,
 } from '../runtime/operators';
 import type { CallableSpec, FilterSpec, Registry, RenderState } from '../runtime/state';
-import { compareStrings, hasSurrogate, isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
+import { hasSurrogate, isPySpaceCode, isSurrogateUnit } from '../runtime/strings';
 import { undefinedError } from '../runtime/undefined';
 import {
   AttributeSource,
@@ -109,6 +109,7 @@ import {
   tuple,
   Undefined,
 } from '../runtime/values';
+import { comparisonWith } from '../tests/comparisons';
 import { builtinTests } from '../tests/index';
 import { type ArgumentPlan, applyPlan, bindArguments, evaluateAll, listOf, planArguments } from './arguments';
 import { moveTextIntoBranches } from './branch-text';
@@ -300,25 +301,13 @@ function constantComparison(op: ast.CompareOperator, right: ast.Expr, left: Ev):
         case 'ne':
           return (f) => !equalsText(left(f), c);
         case 'lt':
-          return (f) => {
-            const a = left(f);
-            return typeof a === 'string' ? compareStrings(a, c) < 0 : lt(a, c);
-          };
         case 'lteq':
-          return (f) => {
-            const a = left(f);
-            return typeof a === 'string' ? compareStrings(a, c) <= 0 : le(a, c);
-          };
         case 'gt':
-          return (f) => {
-            const a = left(f);
-            return typeof a === 'string' ? compareStrings(a, c) > 0 : gt(a, c);
-          };
-        case 'gteq':
-          return (f) => {
-            const a = left(f);
-            return typeof a === 'string' ? compareStrings(a, c) >= 0 : ge(a, c);
-          };
+        case 'gteq': {
+          // By code point, as the tests bound to a text compare (`selectattr('expires', 'ge', today)`).
+          const holds = comparisonWith(op, c) as (state: RenderState, value: unknown) => boolean;
+          return (f) => holds(f.run, left(f));
+        }
         default:
           return null;
       }
@@ -2831,18 +2820,9 @@ export class Compiler {
     store: (f: Frame, value: Ev) => void,
     value: Ev,
   ): St | null {
-    const { target, node: sum } = node;
-    if (
-      target.type !== 'NSRef' ||
-      sum.type !== 'BinOp' ||
-      (sum.op !== '+' && sum.op !== '-') ||
-      sum.left.type !== 'Getattr' ||
-      sum.left.attr !== target.attr ||
-      sum.left.node.type !== 'Name' ||
-      sum.left.node.name !== target.name
-    )
-      return null;
-    const near = this.nearAttributeSlot(target, scope);
+    const sum = node.node;
+    if (sum.type !== 'BinOp' || (sum.op !== '+' && sum.op !== '-')) return null;
+    const near = this.selfUpdate(node, sum.left, scope);
     if (near === null) return null;
     const { out, slot, attrSlot } = near;
     const right = this.expression(sum.right, scope);
@@ -2872,6 +2852,27 @@ export class Compiler {
   }
 
   /**
+   * Where `{% set ns.attr = ... %}` keeps `ns.attr` (see `nearAttributeSlot`), when `first`, the first operand of
+   * its value, reads that same attribute (`ns.total + x`, `ns.text ~ x`); else null.
+   */
+  private selfUpdate(
+    node: ast.Assign,
+    first: ast.Expr,
+    scope: Scope,
+  ): { out: number; slot: number; attrSlot: number } | null {
+    const { target } = node;
+    if (
+      target.type !== 'NSRef' ||
+      first.type !== 'Getattr' ||
+      first.attr !== target.attr ||
+      first.node.type !== 'Name' ||
+      first.node.name !== target.name
+    )
+      return null;
+    return this.nearAttributeSlot(target, scope);
+  }
+
+  /**
    * `{% set ns.text = ns.text ~ x %}`, the way a template builds a text across a loop, where `ns`'s namespace lives
    * in slots of this frame or the one around it: the attribute's text is read, joined with `x`'s and written by
    * one closure, as `namespaceCounter` adds. Null for any other `set`.
@@ -2882,17 +2883,10 @@ export class Compiler {
     store: (f: Frame, value: Ev) => void,
     value: Ev,
   ): St | null {
-    const { target, node: joined } = node;
-    if (target.type !== 'NSRef' || joined.type !== 'Concat' || joined.nodes.length !== 2) return null;
+    const joined = node.node;
+    if (joined.type !== 'Concat' || joined.nodes.length !== 2) return null;
     const [first, second] = joined.nodes;
-    if (
-      first.type !== 'Getattr' ||
-      first.attr !== target.attr ||
-      first.node.type !== 'Name' ||
-      first.node.name !== target.name
-    )
-      return null;
-    const near = this.nearAttributeSlot(target, scope);
+    const near = this.selfUpdate(node, first, scope);
     if (near === null) return null;
     const { out, slot, attrSlot } = near;
     const right = this.expression(second, scope);

@@ -170,9 +170,7 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
   }
   // Two plain lists (neither a tuple, a range nor a view: no marks), asked with one read of each one's marks.
   if (Array.isArray(a) && Array.isArray(b) && marksOf(a) === undefined && marksOf(b) === undefined) {
-    checkLength(state, a.length + b.length);
-    spendOnCopy(state, a.length + b.length);
-    return a.length + b.length > SHORT_LISTS ? a.concat(b) : joinedLists(a, b);
+    return joinedLists(state, a, b);
   }
   failUndefined(a, b);
   if (isNumber(a) && isNumber(b)) {
@@ -191,9 +189,7 @@ export function add(state: RenderState, a: unknown, b: unknown): unknown {
   if (isPlainSequence(a) && rangeOf(a) === undefined) {
     const kind = isTuple(a) ? 'tuple' : 'list';
     if (isPlainSequence(b) && isTuple(b) === isTuple(a) && rangeOf(b) === undefined) {
-      checkLength(state, a.length + b.length);
-      spendOnCopy(state, a.length + b.length);
-      const joined = a.length + b.length > SHORT_LISTS ? a.concat(b) : joinedLists(a, b);
+      const joined = joinedLists(state, a, b);
       return kind === 'tuple' ? tuple(joined) : joined;
     }
     throw typeError(`can only concatenate ${kind} (not "${typeName(b)}") to ${kind}`);
@@ -263,11 +259,16 @@ function isSequence(v: unknown): boolean {
 const SHORT_LISTS = 64;
 
 /**
- * A new list of `a`'s items, then `b`'s, for short lists: `Array.prototype.concat` measured 5x slower on them (it
- * asks each argument whether to spread it, and takes its slow path on a list the engine has marked), while on long
- * ones its copy in bulk is 1.5x-3x faster than pushing item by item (`SHORT_LISTS`).
+ * A new list of `a`'s items, then `b`'s, checked against the output limit and counted against the time limit. Short
+ * lists are copied item by item: `Array.prototype.concat` measured 5x slower on them (it asks each argument whether
+ * to spread it, and takes its slow path on a list the engine has marked), while on long ones its copy in bulk is
+ * 1.5x-3x faster than pushing item by item (`SHORT_LISTS`).
  */
-function joinedLists(a: readonly unknown[], b: readonly unknown[]): unknown[] {
+function joinedLists(state: RenderState, a: readonly unknown[], b: readonly unknown[]): unknown[] {
+  const size = a.length + b.length;
+  checkLength(state, size);
+  spendOnCopy(state, size);
+  if (size > SHORT_LISTS) return a.concat(b);
   const out = a.slice();
   for (let i = 0; i < b.length; i++) out.push(b[i]);
   return out;
